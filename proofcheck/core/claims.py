@@ -1,0 +1,266 @@
+"""Claims as data: records read from TOML files, validated before any check.
+
+A claims file holds one section of a paper, in the paper's order::
+
+    section = "4"
+    title = "Exact pre-clipping utility calibration"
+
+    [[claim]]
+    id = "lemma-4.1"
+    where = "Lemma 4.1, eq. (8)"
+    statement = "E|exp(sigma Z - sigma^2) - 1| = 2 Phi(sigma) - 1"
+    kind = "identity"
+    params = { sigma = "sigma > 0" }
+    variables = { z = "real" }
+    lhs = "E(Abs(exp(sigma*z - sigma**2) - 1), z)"
+    asserts = "2*Phi(sigma) - 1"
+
+Common fields: ``id``, ``where``, ``statement``, ``kind`` (required);
+``params`` (name -> domain), ``variables`` (bound variables: name -> "real",
+"positive" or "integer"), ``define`` (shorthands, in order; a key such as
+``"v(m)"`` defines a function of ``m``), ``samples`` (how many sample points),
+``points`` (extra sample points, validated against the domains),
+``derivation`` (the script in ``derivations/`` that derives it), ``note``.
+A file may also carry a top-level ``define`` table shared by its claims.
+Each kind names the further fields it needs.
+
+Every expression is parsed by the whitelist parser when the file is loaded,
+so a malformed claim is refused before anything runs.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sympy as sp
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+from .domains import Domain, parse_domain
+from .errors import ClaimFileError, ProofcheckError
+from .expressions import FUNCTIONS, make_symbol, parse_expression
+
+COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
+                 "points", "derivation", "note", "statement_tex", "finding", "rests_on", "routes"}
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+_FUNCTION_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\)\s*$")
+_VARIABLE_ASSUMPTIONS = {"real": {"real": True}, "positive": {"positive": True},
+                         "nonnegative": {"nonnegative": True},
+                         "integer": {"integer": True}}
+
+
+@dataclass
+class Claim:
+    """One statement of a paper and what the paper asserts about it."""
+
+    id: str
+    where: str
+    statement: str
+    kind: str
+    raw: dict
+    source: str
+    domain: Domain
+    symbols: dict[str, sp.Symbol]
+    functions: dict[str, sp.Lambda]
+    definitions: dict[sp.Symbol, sp.Expr]
+    paper: str = ""
+    section: str = ""
+    order: int = 0
+    parsed: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, name, default=None):
+        return self.raw.get(name, default)
+
+    def parse(self, text):
+        """Parse text in this claim's symbols, with its definitions substituted."""
+        expression = parse_expression(text, self.symbols, self.functions)
+        return substitute_definitions(expression, self.definitions)
+
+    def expr(self, name):
+        """The parsed expression of field ``name`` (parsed once, at load time)."""
+        return self.parsed[name]
+
+    @property
+    def parameters(self):
+        return self.domain.parameters
+
+    def with_fields(self, **changes) -> "Claim":
+        """A copy with some raw fields replaced and re-parsed (used by mutants)."""
+        raw = {**self.raw, **changes}
+        copy = Claim(id=self.id, where=self.where, statement=self.statement, kind=self.kind,
+                     raw=raw, source=self.source, domain=self.domain, symbols=self.symbols,
+                     functions=self.functions, definitions=self.definitions, paper=self.paper,
+                     section=self.section, order=self.order, parsed=dict(self.parsed))
+        return copy
+
+    def with_parsed(self, name, expression) -> "Claim":
+        """A copy whose parsed field ``name`` is replaced (used by mutants)."""
+        copy = self.with_fields(**{name: sp.sstr(expression)})
+        copy.parsed[name] = expression
+        return copy
+
+
+def substitute_definitions(expression, definitions):
+    # Definitions may refer to earlier ones: substitute until nothing changes.
+    for _ in range(len(definitions) + 1):
+        replaced = expression.xreplace(definitions) if hasattr(expression, "xreplace") else expression
+        if replaced == expression:
+            break
+        expression = replaced
+    return expression
+
+
+def _variables(raw, path, claim_id, taken) -> dict[str, sp.Symbol]:
+    symbols = {}
+    if not isinstance(raw, dict):
+        raise ClaimFileError(path, "'variables' must be a table of name = \"real\"", claim_id)
+    for name, kind in raw.items():
+        if name in taken:
+            raise ClaimFileError(path, f"variable {name} is also a parameter", claim_id)
+        assumptions = _VARIABLE_ASSUMPTIONS.get(kind)
+        if assumptions is None:
+            raise ClaimFileError(path, f"variable {name}: unknown type {kind!r} "
+                                 f"(use one of {sorted(_VARIABLE_ASSUMPTIONS)})", claim_id)
+        symbols[name] = make_symbol(name, assumptions)
+    return symbols
+
+
+def _definitions(raw, symbols, path, claim_id, inherited):
+    definitions = dict(inherited[0])
+    functions = dict(inherited[1])
+    if raw is None:
+        return definitions, functions
+    if not isinstance(raw, dict):
+        raise ClaimFileError(path, "'define' must be a table of name = \"expression\"", claim_id)
+    for key, text in raw.items():
+        match = _FUNCTION_KEY.match(key)
+        if match:
+            name = match.group(1)
+            if name in FUNCTIONS or name in symbols:
+                raise ClaimFileError(path, f"cannot redefine '{name}'", claim_id)
+            arguments = [a.strip() for a in match.group(2).split(",")]
+            local = dict(symbols)
+            dummies = []
+            for a in arguments:
+                dummy = sp.Dummy(a, real=True)
+                local[a] = dummy
+                dummies.append(dummy)
+            body = parse_expression(text, local, functions)
+            body = substitute_definitions(body, definitions)
+            functions[name] = sp.Lambda(tuple(dummies), body)
+            continue
+        if not key.isidentifier():
+            raise ClaimFileError(path, f"cannot define {key!r}", claim_id)
+        if key in symbols:
+            raise ClaimFileError(path, f"{key} is both defined and a parameter or variable", claim_id)
+        symbol = make_symbol(key, {"real": True})
+        value = substitute_definitions(parse_expression(text, symbols, functions), definitions)
+        symbols[key] = symbol
+        definitions[symbol] = value
+    return definitions, functions
+
+
+def build_claim(record: dict, path, kinds, paper="", section="", order=0,
+                file_defines=None) -> Claim:
+    """Validate one raw record and parse all its expressions."""
+    if not isinstance(record, dict):
+        raise ClaimFileError(path, "each [[claim]] must be a table")
+    claim_id = record.get("id")
+    if not isinstance(claim_id, str) or not _ID.match(claim_id):
+        raise ClaimFileError(path, f"missing or malformed 'id' ({claim_id!r})")
+    for name in ("where", "statement", "kind"):
+        if not isinstance(record.get(name), str) or not record[name].strip():
+            raise ClaimFileError(path, f"missing field '{name}'", claim_id)
+    kind = kinds.get(record["kind"])
+    if kind is None:
+        raise ClaimFileError(path, f"unknown kind '{record['kind']}' (known: "
+                             f"{', '.join(sorted(kinds))})", claim_id)
+    missing = [f for f in kind.required if f not in record]
+    if missing:
+        raise ClaimFileError(path, f"missing field '{missing[0]}' for kind {kind.name}", claim_id)
+    unknown = set(record) - COMMON_FIELDS - set(kind.required) - set(kind.optional)
+    if unknown:
+        raise ClaimFileError(path, f"unknown field '{sorted(unknown)[0]}' for kind {kind.name}", claim_id)
+    try:
+        params = record.get("params", {})
+        if not isinstance(params, dict):
+            raise ClaimFileError(path, "'params' must be a table of name = \"domain\"", claim_id)
+        domain = parse_domain(params)
+        symbols = dict(domain.symbols)
+        symbols.update(_variables(record.get("variables", {}), path, claim_id, symbols))
+        inherited = ({}, {})
+        if file_defines:
+            inherited = _definitions(file_defines, symbols, path, claim_id, ({}, {}))
+        definitions, functions = _definitions(record.get("define"), symbols, path, claim_id, inherited)
+        claim = Claim(id=claim_id, where=record["where"], statement=record["statement"],
+                      kind=record["kind"], raw=dict(record), source=str(path), domain=domain,
+                      symbols=symbols, functions=functions, definitions=definitions, paper=paper,
+                      section=section, order=order)
+        samples = record.get("samples", None)
+        if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool)
+                                    or not 1 <= samples <= 200):
+            raise ClaimFileError(path, "'samples' must be an integer from 1 to 200", claim_id)
+        points = record.get("points", [])
+        if not isinstance(points, list) or not all(isinstance(p, dict) for p in points):
+            raise ClaimFileError(path, "'points' must be a list of tables", claim_id)
+        for p in points:
+            domain.validate_point(p)
+        kind.prepare(claim)
+    except ClaimFileError:
+        raise
+    except ProofcheckError as error:
+        raise ClaimFileError(path, str(error), claim_id) from None
+    return claim
+
+
+def load_file(path, kinds, paper="", order_start=0) -> list[Claim]:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ClaimFileError(path, f"cannot read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ClaimFileError(path, "not UTF-8 text") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ClaimFileError(path, f"TOML syntax error: {error}") from None
+    records = document.get("claim", [])
+    if not isinstance(records, list):
+        raise ClaimFileError(path, "claims must be written as [[claim]] tables")
+    section = str(document.get("section", ""))
+    file_defines = document.get("define")
+    if file_defines is not None and not isinstance(file_defines, dict):
+        raise ClaimFileError(path, "top-level 'define' must be a table")
+    paper = str(document.get("paper", paper))
+    claims = [build_claim(r, path, kinds, paper=paper, section=section, order=order_start + i,
+                          file_defines=file_defines) for i, r in enumerate(records)]
+    return claims
+
+
+def load_path(path, kinds, paper="") -> list[Claim]:
+    """Load one claims file, or every ``*.toml`` in a folder in name order."""
+    path = Path(path)
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*.toml") if p.name != "paper.toml")
+        if not files:
+            raise ClaimFileError(path, "no claims files (*.toml) in this folder")
+    elif path.exists():
+        files = [path]
+    else:
+        raise ClaimFileError(path, "no such file or folder")
+    claims: list[Claim] = []
+    for f in files:
+        claims += load_file(f, kinds, paper=paper, order_start=len(claims))
+    seen = {}
+    for c in claims:
+        if c.id in seen:
+            raise ClaimFileError(c.source, f"duplicate claim id (also in {seen[c.id]})", c.id)
+        seen[c.id] = c.source
+    return claims

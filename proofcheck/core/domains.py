@@ -1,0 +1,383 @@
+"""Parameters and their domains, as a claim declares them.
+
+A domain is written as the paper writes it, for example ``"0 < r < 1"``,
+``"0 < r0 < r"`` (a bound may name an earlier parameter), ``"c > 0"``,
+``"integer n >= 1"``, ``"odd integer K >= 3"`` or ``"alpha > 1"``.  From it
+proofcheck takes the SymPy assumptions of the symbol, validates values given
+in data, and draws exact rational sample points across the domain, edges
+included (the first samples sit at the edges, the rest are seeded draws).
+
+Every drawn value is an exact ``sympy.Rational`` (or ``Integer``), so a check
+repeated at twice the precision evaluates at exactly the same point.
+"""
+from __future__ import annotations
+
+import ast
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Mapping
+
+import sympy as sp
+
+from .errors import DomainError, ExpressionError
+from .expressions import make_symbol, parse_expression
+
+_WORDS = {"integer", "odd", "even", "real"}
+
+# Where, in units of the interval, the deterministic samples sit: the edges
+# first (as close as a strict bound allows), then the interior.
+_EDGE_FRACTIONS = [sp.Rational(1, 10**6), 1 - sp.Rational(1, 10**6), sp.Rational(1, 2),
+                   sp.Rational(1, 1000), 1 - sp.Rational(1, 1000), sp.Rational(1, 10),
+                   sp.Rational(9, 10)]
+# Offsets from a single finite bound towards infinity.
+_HALF_LINE_OFFSETS = [sp.Rational(1, 10**6), sp.Integer(10**6), sp.Integer(1),
+                      sp.Rational(1, 1000), sp.Integer(1000), sp.Rational(1, 10), sp.Integer(10)]
+_INTEGER_LARGE = [10, 100, 1000, 10**6]
+
+
+@dataclass
+class Bound:
+    expr: sp.Expr
+    strict: bool
+
+
+@dataclass
+class Parameter:
+    name: str
+    spec: str
+    integer: bool = False
+    parity: int | None = None  # 1 for odd, 0 for even
+    lower: Bound | None = None
+    upper: Bound | None = None
+    symbol: sp.Symbol = field(default=None)
+
+    @property
+    def depends_on(self) -> set[str]:
+        names = set()
+        for bound in (self.lower, self.upper):
+            if bound is not None:
+                names |= {s.name for s in bound.expr.free_symbols}
+        return names
+
+    # -- validation -----------------------------------------------------
+    def validate(self, value, point: Mapping[str, sp.Expr]):
+        """Raise DomainError naming this parameter if ``value`` is outside."""
+        value = sp.nsimplify(value) if not isinstance(value, sp.Basic) else value
+        if value.has(sp.nan) or value in (sp.oo, -sp.oo, sp.zoo):
+            raise DomainError(self.name, f"value {value} is not a finite number")
+        if not value.is_real:
+            raise DomainError(self.name, f"value {value} is not real")
+        if self.integer:
+            if not value.is_integer:
+                raise DomainError(self.name, f"value {value} is not an integer ({self.spec})")
+            if self.parity is not None and int(value) % 2 != self.parity:
+                raise DomainError(self.name, f"value {value} has the wrong parity ({self.spec})")
+        for bound, side in ((self.lower, "lower"), (self.upper, "upper")):
+            if bound is None:
+                continue
+            limit = bound.expr.subs(point)
+            if limit.free_symbols:
+                raise DomainError(self.name, f"bound {bound.expr} needs {limit.free_symbols}")
+            if side == "lower":
+                ok = value > limit if bound.strict else value >= limit
+            else:
+                ok = value < limit if bound.strict else value <= limit
+            if not bool(ok):
+                raise DomainError(self.name, f"value {value} violates {self.spec}")
+        return value
+
+    # -- sampling -------------------------------------------------------
+    def _bounds_at(self, point):
+        lo = self.lower.expr.subs(point) if self.lower else None
+        hi = self.upper.expr.subs(point) if self.upper else None
+        return lo, hi
+
+    def from_unit(self, u, point: Mapping[str, sp.Expr]):
+        """Map ``u`` in [0, 1] (exact rational) into the domain, edges at 0 and 1."""
+        u = sp.Rational(u)
+        lo, hi = self._bounds_at(point)
+        if self.integer:
+            return self._integer_from_unit(u, lo, hi)
+        eps = sp.Rational(1, 10**6)
+        if lo is not None and hi is not None:
+            t = u
+            if self.lower.strict:
+                t = sp.Max(t, eps)
+            if self.upper.strict:
+                t = sp.Min(t, 1 - eps)
+            return sp.nsimplify(lo + t * (hi - lo))
+        # Half lines and the whole line: logarithmic spread from 1e-6 to 1e6.
+        magnitude = sp.Integer(10) ** _exponent_from_unit(u)
+        if lo is not None:
+            return lo + magnitude
+        if hi is not None:
+            return hi - magnitude
+        return magnitude if u >= sp.Rational(1, 2) else -magnitude
+
+    def _integer_from_unit(self, u, lo, hi):
+        lo_i = None if lo is None else (int(sp.floor(lo)) + 1 if self.lower.strict and lo.is_integer
+                                        else int(sp.ceiling(lo)))
+        hi_i = None if hi is None else (int(sp.ceiling(hi)) - 1 if self.upper.strict and hi.is_integer
+                                        else int(sp.floor(hi)))
+        if lo_i is None:
+            lo_i = (hi_i if hi_i is not None else 0) - 10**6
+        if hi_i is None:
+            hi_i = lo_i + 10**6
+        if hi_i < lo_i:
+            raise DomainError(self.name, f"no integer satisfies {self.spec}")
+        span = hi_i - lo_i
+        # Small offsets are as likely as large ones: spread logarithmically.
+        offset = int(sp.floor((span + 1) ** u)) - 1 if span > 0 else 0
+        value = lo_i + min(offset, span)
+        if self.parity is not None and value % 2 != self.parity:
+            value = value + 1 if value + 1 <= hi_i else value - 1
+        return sp.Integer(value)
+
+    def edge_values(self, point):
+        """Deterministic values at and near the edges of the domain."""
+        lo, hi = self._bounds_at(point)
+        if self.integer:
+            values = []
+            base = self._integer_from_unit(sp.Integer(0), lo, hi)
+            for step in (0, 1, 2, 3, 4, 5):
+                values.append(base + step)
+            values += [sp.Integer(v) for v in _INTEGER_LARGE]
+            if hi is not None:
+                values.append(self._integer_from_unit(sp.Integer(1), lo, hi))
+            out = []
+            for v in values:
+                if self.parity is not None and int(v) % 2 != self.parity:
+                    continue
+                try:
+                    self.validate(v, point)
+                except DomainError:
+                    continue
+                if v not in out:
+                    out.append(v)
+            return out
+        if lo is not None and hi is not None:
+            fractions = list(_EDGE_FRACTIONS)
+            if not self.lower.strict:
+                fractions.insert(0, sp.Integer(0))
+            if not self.upper.strict:
+                fractions.insert(1, sp.Integer(1))
+            return [sp.nsimplify(lo + t * (hi - lo)) for t in fractions]
+        if lo is not None:
+            offsets = ([sp.Integer(0)] if not self.lower.strict else []) + _HALF_LINE_OFFSETS
+            return [lo + d for d in offsets]
+        if hi is not None:
+            offsets = ([sp.Integer(0)] if not self.upper.strict else []) + _HALF_LINE_OFFSETS
+            return [hi - d for d in offsets]
+        return [sp.Integer(0), sp.Integer(1), sp.Integer(-1), sp.Rational(1, 1000), sp.Integer(-1000),
+                sp.Integer(1000)]
+
+
+def _exponent_from_unit(u):
+    # u in [0,1] -> exponent in [-6, 6], rounded to a quarter so values stay exact.
+    return sp.Rational(round(float(u) * 48) - 24, 4)
+
+
+def parse_parameter(name: str, spec: str, symbols: Mapping[str, sp.Symbol]) -> Parameter:
+    """Parse a domain such as ``"odd integer K >= 3"`` for parameter ``name``."""
+    if not isinstance(spec, str):
+        raise ExpressionError(f"domain of {name} must be a string such as '0 < {name} < 1'")
+    words = spec.split()
+    flags = []
+    while words and words[0] in _WORDS:
+        flags.append(words.pop(0))
+    parameter = Parameter(name=name, spec=spec, integer="integer" in flags or "odd" in flags
+                          or "even" in flags)
+    if "odd" in flags:
+        parameter.parity = 1
+    if "even" in flags:
+        parameter.parity = 0
+    rest = " ".join(words)
+    if rest:
+        relation = parse_expression(rest, symbols)
+        relations = list(relation.args) if isinstance(relation, sp.And) else [relation]
+        if not all(isinstance(r, sp.core.relational.Relational) for r in relations):
+            raise ExpressionError(f"domain of {name} must be a comparison, got {spec!r}")
+        me = symbols[name]
+        for rel in relations:
+            _apply_relation(parameter, me, rel, spec)
+    return parameter
+
+
+def _apply_relation(parameter: Parameter, me, rel, spec):
+    strict = isinstance(rel, (sp.StrictLessThan, sp.StrictGreaterThan))
+    less = isinstance(rel, (sp.StrictLessThan, sp.LessThan))
+    left, right = rel.lhs, rel.rhs
+    if left == me and me not in right.free_symbols:
+        bound, me_is_smaller = right, less
+    elif right == me and me not in left.free_symbols:
+        bound, me_is_smaller = left, not less
+    else:
+        raise ExpressionError(f"domain {spec!r} of {parameter.name} must compare "
+                              f"{parameter.name} with a bound")
+    if me_is_smaller:
+        parameter.upper = Bound(bound, strict)
+    else:
+        parameter.lower = Bound(bound, strict)
+
+
+def assumptions_for(parameter: Parameter) -> dict:
+    """SymPy assumptions implied by a domain with constant bounds."""
+    assumptions = {"real": True}
+    if parameter.integer:
+        assumptions["integer"] = True
+    lower = parameter.lower
+    if lower is not None and lower.expr.is_number:
+        if lower.expr > 0 or (lower.expr == 0 and lower.strict):
+            assumptions["positive"] = True
+        elif lower.expr >= 0:
+            assumptions["nonnegative"] = True
+    elif lower is not None and all(_known_positive_name(s) for s in lower.expr.free_symbols):
+        pass
+    upper = parameter.upper
+    if upper is not None and upper.expr.is_number:
+        if upper.expr < 0 or (upper.expr == 0 and upper.strict):
+            assumptions["negative"] = True
+    if parameter.parity == 1:
+        assumptions["odd"] = True
+    if parameter.parity == 0:
+        assumptions["even"] = True
+    return assumptions
+
+
+def _known_positive_name(symbol) -> bool:
+    return bool(symbol.is_positive)
+
+
+def _dependency_order(raw: Mapping[str, str]) -> list[str]:
+    """Order parameters so every bound names only earlier parameters."""
+    names = list(raw)
+    mentions = {}
+    for name, spec in raw.items():
+        if not isinstance(spec, str):
+            raise ExpressionError(f"domain of {name} must be a string such as '0 < {name} < 1'")
+        try:
+            tree = ast.parse(" ".join(w for w in spec.split() if w not in _WORDS) or "0", mode="eval")
+        except SyntaxError:
+            raise ExpressionError(f"syntax error in domain {spec!r} of {name}") from None
+        mentions[name] = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & set(names) - {name}
+    ordered, placed = [], set()
+    while len(ordered) < len(names):
+        ready = [n for n in names if n not in placed and mentions[n] <= placed]
+        if not ready:
+            raise ExpressionError(f"domains refer to each other in a cycle: {sorted(set(names) - placed)}")
+        for n in ready:
+            ordered.append(n)
+            placed.add(n)
+    return ordered
+
+
+@dataclass
+class Domain:
+    """The parameters of one claim, in dependency order."""
+
+    parameters: dict[str, Parameter]
+
+    @property
+    def symbols(self) -> dict[str, sp.Symbol]:
+        return {name: p.symbol for name, p in self.parameters.items()}
+
+    def validate_point(self, values: Mapping[str, object]) -> dict:
+        point = {}
+        unknown = set(values) - set(self.parameters)
+        if unknown:
+            name = sorted(unknown)[0]
+            raise DomainError(name, "is not a parameter of this claim")
+        for name, parameter in self.parameters.items():
+            if name not in values:
+                raise DomainError(name, "has no value at this sample point")
+            value = _exact(values[name], name)
+            point[parameter.symbol] = parameter.validate(value, point)
+        return point
+
+    def point_from_units(self, units: Mapping[str, object]) -> dict:
+        point = {}
+        for name, parameter in self.parameters.items():
+            point[parameter.symbol] = parameter.from_unit(units.get(name, sp.Rational(1, 2)), point)
+        return point
+
+    def sample_points(self, count: int, seed: int = 0) -> list[dict]:
+        """``count`` exact points: edge combinations first, then seeded draws."""
+        if not self.parameters:
+            return [{}]
+        rng = random.Random(seed)
+        points, seen = [], set()
+
+        def add(point):
+            key = tuple(point.values())
+            if key not in seen:
+                seen.add(key)
+                points.append(point)
+
+        for index in range(count * 3):
+            if len(points) >= count:
+                break
+            point = {}
+            for name, parameter in self.parameters.items():
+                edges = parameter.edge_values(point)
+                if index < len(edges) and index < 4:
+                    # The first samples put every parameter at the same kind of edge.
+                    value = edges[index]
+                elif rng.random() < 0.35:
+                    value = rng.choice(edges)
+                else:
+                    value = parameter.from_unit(_random_unit(rng), point)
+                try:
+                    value = parameter.validate(value, point)
+                except DomainError:
+                    value = parameter.validate(parameter.from_unit(sp.Rational(1, 2), point), point)
+                point[parameter.symbol] = value
+            add(point)
+        return points
+
+
+def _random_unit(rng: random.Random):
+    return sp.Rational(rng.randrange(1, 10**6), 10**6)
+
+
+def _exact(value, name):
+    if isinstance(value, sp.Basic):
+        return value
+    if isinstance(value, bool):
+        raise DomainError(name, f"value {value!r} is not a number")
+    if isinstance(value, int):
+        return sp.Integer(value)
+    if isinstance(value, Fraction):
+        return sp.Rational(value.numerator, value.denominator)
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise DomainError(name, f"value {value!r} is not a finite number")
+        return sp.Rational(repr(value))
+    if isinstance(value, str):
+        try:
+            parsed = parse_expression(value, {})
+        except ExpressionError as error:
+            raise DomainError(name, str(error)) from None
+        if not parsed.is_number:
+            raise DomainError(name, f"value {value!r} is not a number")
+        return parsed
+    raise DomainError(name, f"value {value!r} is not a number")
+
+
+def parse_domain(raw: Mapping[str, str], extra_symbols: Mapping[str, sp.Symbol] | None = None) -> Domain:
+    """Parse a mapping ``name -> domain text`` into a Domain with SymPy symbols."""
+    order = _dependency_order(raw)
+    plain = {name: make_symbol(name) for name in order}
+    parameters = {}
+    for name in order:
+        parameters[name] = parse_parameter(name, raw[name], {**plain, **(extra_symbols or {})})
+    # Re-create the symbols with their assumptions, and the bounds in terms of them.
+    final = {name: make_symbol(name, assumptions_for(parameters[name])) for name in order}
+    swap = {plain[name]: final[name] for name in order}
+    for name in order:
+        parameter = parameters[name]
+        parameter.symbol = final[name]
+        for bound in (parameter.lower, parameter.upper):
+            if bound is not None:
+                bound.expr = bound.expr.xreplace(swap)
+    return Domain(parameters=parameters)

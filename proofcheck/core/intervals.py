@@ -1,0 +1,197 @@
+"""Certified enclosures with Arb balls (python-flint).
+
+``enclose(expr, point, prec)`` evaluates a closed-form SymPy expression in
+ball arithmetic: every operation returns a ball guaranteed to contain the
+exact value.  Numbers enter exactly (integers and rationals as ``fmpq``,
+never through a float).  A comparison of balls is decided only when the balls
+are separated; ``decide`` raises the precision until they are, and returns
+``None`` (undecided, never a pass) if they never separate within the budget.
+
+``audit_decimal`` decides whether a printed decimal is a correct rounding,
+a correct truncation, or wrong, of the exact value.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+import sympy as sp
+from flint import arb, ctx, fmpq
+
+from .errors import ProofcheckError
+
+START_PREC = 128
+MAX_PREC = 1 << 16
+
+
+class NotEnclosable(ArithmeticError):
+    """The expression uses something Arb cannot enclose here (e.g. an integral)."""
+
+
+def _arb_from_rational(value) -> arb:
+    return arb(fmpq(int(value.p), int(value.q)))
+
+
+def _enclose(expr, env):
+    if expr.is_Symbol:
+        try:
+            return env[expr]
+        except KeyError:
+            raise NotEnclosable(f"no value for {expr}") from None
+    if expr.is_Rational:
+        return _arb_from_rational(expr)
+    if expr is sp.pi:
+        return arb.pi()
+    if expr is sp.E:
+        return arb(1).exp()
+    if expr is sp.EulerGamma:
+        return arb.const_euler()
+    if isinstance(expr, sp.Add):
+        total = arb(0)
+        for a in expr.args:
+            total += _enclose(a, env)
+        return total
+    if isinstance(expr, sp.Mul):
+        product = arb(1)
+        for a in expr.args:
+            product *= _enclose(a, env)
+        return product
+    if isinstance(expr, sp.Pow):
+        base, exponent = expr.args
+        b = _enclose(base, env)
+        if exponent.is_Integer:
+            e = int(exponent)
+            return b ** e if e >= 0 else 1 / (b ** (-e))
+        if exponent == sp.Rational(1, 2):
+            return b.sqrt()
+        if exponent == sp.Rational(-1, 2):
+            return b.rsqrt()
+        return (_enclose(exponent, env) * b.log()).exp()
+    if isinstance(expr, sp.exp):
+        return _enclose(expr.args[0], env).exp()
+    if isinstance(expr, sp.log):
+        if len(expr.args) != 1:
+            raise NotEnclosable("log with a base")
+        return _enclose(expr.args[0], env).log()
+    if isinstance(expr, sp.Abs):
+        x = _enclose(expr.args[0], env)
+        return abs(x)
+    if isinstance(expr, (sp.Max, sp.Min)):
+        values = [_enclose(a, env) for a in expr.args]
+        result = values[0]
+        for v in values[1:]:
+            result = result.max(v) if isinstance(expr, sp.Max) else result.min(v)
+        return result
+    if isinstance(expr, (sp.floor, sp.ceiling)):
+        x = _enclose(expr.args[0], env)
+        y = x.floor() if isinstance(expr, sp.floor) else x.ceil()
+        if y.rad() != 0:
+            raise NotEnclosable(f"{expr} is not decided at this precision")
+        return y
+    unary = {
+        sp.erf: arb.erf, sp.erfc: arb.erfc, sp.erfinv: arb.erfinv, sp.sin: arb.sin,
+        sp.cos: arb.cos, sp.tan: arb.tan, sp.atan: arb.atan, sp.sinh: arb.sinh,
+        sp.cosh: arb.cosh, sp.tanh: arb.tanh, sp.gamma: arb.gamma,
+        sp.airyai: arb.airy_ai,
+    }
+    function = unary.get(expr.func)
+    if function is not None:
+        return function(_enclose(expr.args[0], env))
+    if expr.func is sp.airyaiprime:
+        return _enclose(expr.args[0], env).airy_ai(derivative=1)
+    raise NotEnclosable(f"no ball rule for {expr.func.__name__}")
+
+
+def enclose(expr, point=None, prec: int = START_PREC) -> arb:
+    """A ball containing the exact value of ``expr`` at an exact ``point``."""
+    old = ctx.prec
+    ctx.prec = prec
+    try:
+        env = {s: _arb_from_rational(sp.Rational(v)) if sp.sympify(v).is_Rational else
+               _enclose(sp.sympify(v), {}) for s, v in (point or {}).items()}
+        return _enclose(sp.sympify(expr), env)
+    finally:
+        ctx.prec = old
+
+
+def decide(relation: str, lhs, rhs, point=None, max_prec: int = MAX_PREC):
+    """Decide ``lhs relation rhs`` with balls, raising precision as needed.
+
+    Returns True or False when the enclosures decide it, None when they never
+    separate within ``max_prec`` bits (e.g. the two sides are equal).
+    """
+    prec = START_PREC
+    while prec <= max_prec:
+        difference = enclose(sp.sympify(lhs) - sp.sympify(rhs), point, prec)
+        if relation in ("<", "<="):
+            if difference < 0:
+                return True
+            if difference > 0:
+                return False
+        elif relation in (">", ">="):
+            if difference > 0:
+                return True
+            if difference < 0:
+                return False
+        else:
+            raise ValueError(f"unknown relation {relation!r}")
+        if relation in ("<=", ">=") and difference.is_exact() and difference == 0:
+            return True
+        prec *= 2
+    return None
+
+
+# -- the audit of printed decimals ------------------------------------------
+
+@dataclass
+class DecimalAudit:
+    printed: str
+    verdict: str           # "rounded", "truncated", "rounded and truncated", "wrong"
+    true_value: str        # the exact value to a few more digits than printed
+    error_in_last_place: str  # (printed - true) / 10**-k, as a short decimal
+    places: int
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict != "wrong"
+
+
+def parse_printed(printed: str) -> tuple[Decimal, int]:
+    """A printed decimal as an exact Decimal and its number of decimal places."""
+    text = str(printed).strip().lstrip("≈~").strip()
+    if not text or any(ch not in "0123456789.-+" for ch in text) or text.count(".") > 1:
+        raise ProofcheckError(f"malformed decimal {printed!r}")
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise ProofcheckError(f"malformed decimal {printed!r}") from None
+    places = len(text.split(".")[1]) if "." in text else 0
+    return value, places
+
+
+def audit_decimal(expr, printed: str, max_prec: int = MAX_PREC) -> DecimalAudit:
+    """Is ``printed`` a correct rounding or truncation of the exact ``expr``?"""
+    value, places = parse_printed(printed)
+    printed_q = sp.Rational(str(value))
+    unit = sp.Rational(1, 10**places)
+    half = unit / 2
+    expr = sp.sympify(expr)
+    # Rounding: |x - P| <= unit/2.  Truncation (towards zero): P <= |x| - ... handled by sign.
+    rounded = decide("<=", sp.Abs(expr - printed_q), half, max_prec=max_prec)
+    if printed_q >= 0:
+        truncated_low = decide(">=", expr, printed_q, max_prec=max_prec)
+        truncated_high = decide("<", expr, printed_q + unit, max_prec=max_prec)
+    else:
+        truncated_low = decide("<=", expr, printed_q, max_prec=max_prec)
+        truncated_high = decide(">", expr, printed_q - unit, max_prec=max_prec)
+    if None in (rounded, truncated_low, truncated_high):
+        raise ProofcheckError(f"value too close to a rounding boundary to audit {printed!r} "
+                              f"within {max_prec} bits")
+    truncated = truncated_low and truncated_high
+    verdict = ("rounded and truncated" if rounded and truncated else
+               "rounded" if rounded else "truncated" if truncated else "wrong")
+    ball = enclose(expr, prec=max(START_PREC, int((places + 25) * 3.33)))
+    true_text = ball.str(places + 6, radius=False)
+    error = enclose((printed_q - expr) / unit, prec=START_PREC).str(4, radius=False)
+    return DecimalAudit(printed=str(printed), verdict=verdict, true_value=true_text,
+                        error_in_last_place=error, places=places)

@@ -1,0 +1,63 @@
+"""Kind ``decimal``: a decimal the paper prints, audited against the exact value.
+
+The exact value (``value``, a closed form) is enclosed in an Arb ball and the
+printed decimal is classified as a correct rounding, a correct truncation, or
+wrong.  The closed form itself is derived by the claims that establish it;
+this kind audits the printing.
+"""
+from __future__ import annotations
+
+from ..errors import ProofcheckError
+from ..intervals import audit_decimal, parse_printed
+from ..verdict import failed, passed
+from . import Kind, register
+
+
+class PrintedDecimal(Kind):
+    name = "decimal"
+    required = ("value", "printed")
+    expression_fields = ("value",)
+    asserted_fields = ("printed",)
+    description = "a printed decimal is a correct rounding or truncation of the exact value"
+
+    def prepare(self, claim):
+        super().prepare(claim)
+        if claim.domain.parameters:
+            raise ProofcheckError("a decimal claim has no free parameters")
+        if not isinstance(claim.raw["printed"], str):
+            raise ProofcheckError("'printed' must be the decimal as a string, e.g. \"0.1062921\"")
+        parse_printed(claim.raw["printed"])
+
+    def check(self, claim, settings):
+        audit = audit_decimal(claim.expr("value"), claim.raw["printed"])
+        if audit.ok:
+            return passed("certified", f"{audit.printed} is a correct {audit.verdict.replace(' and ', ' and a ')} "
+                          f"of {audit.true_value}...")
+        return failed(f"{audit.printed} is wrong: the value is {audit.true_value}..., off by "
+                      f"{audit.error_in_last_place} units in the last printed place",
+                      {"printed": audit.printed, "true": audit.true_value})
+
+    def mutants(self, claim, settings):
+        printed = claim.raw["printed"].strip()
+        value, places = parse_printed(printed)
+        out = []
+        for step in (1, -1, 2, -2):
+            text = _shift_last_digit(printed, step)
+            if text is None:
+                continue
+            # A shifted decimal that is still a valid rendering (rounding vs truncation) is not wrong.
+            if audit_decimal(claim.expr("value"), text).ok:
+                continue
+            out.append((f"printed {printed} -> {text}", claim.with_fields(printed=text)))
+        return out
+
+
+def _shift_last_digit(text, step):
+    from decimal import Decimal
+    value, places = parse_printed(text)
+    shifted = value + Decimal(step) * Decimal(1).scaleb(-places)
+    result = f"{shifted:.{places}f}"
+    return result if result != text else None
+
+
+register(PrintedDecimal())

@@ -1,0 +1,223 @@
+"""Kinds that assert an equality: identity, limit, asymptotic, series.
+
+Each derives one side from definitions and compares it with what the paper
+asserts:
+
+* ``identity``   ``lhs`` (built from definitions: ``E(...)``, ``integrate``,
+                 ``diff``, ...) equals ``asserts``;
+* ``limit``      the iterated limit of ``expr`` over ``limits`` (innermost
+                 first, as the paper writes "first n -> oo, then r -> 0")
+                 equals ``asserts``;
+* ``asymptotic`` ``expr ~ asserts`` as ``variable -> point``: the limit of
+                 the ratio is 1;
+* ``series``     the expansion of ``expr`` in ``variable`` at ``point`` up to
+                 ``O(variable**-order)`` (at infinity) or ``O(variable**order)``
+                 equals ``asserts``.
+
+The symbolic route asks SymPy to derive the closed form and reduce the
+difference to 0.  Failing that, the numeric route evaluates the definition
+(quadrature, numerical limits) and the assertion at sampled points, at the
+working precision and at twice it.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..errors import ProofcheckError, SymbolicTimeout
+from ..numeric import EvaluationError, evaluate
+from ..precision import agree, required_digits
+from ..symbolic import CannotDerive, derive, is_zero
+from ..timeout import time_budget
+from ..verdict import Settings, Verdict, failed, passed
+from . import Kind, register
+
+
+def sample_points(claim, settings: Settings):
+    count = claim.get("samples", settings.samples)
+    points = claim.domain.sample_points(count, seed=settings.seed)
+    for explicit in claim.get("points", []):
+        points.append(claim.domain.validate_point(explicit))
+    return points
+
+
+def representative_point(claim):
+    return claim.domain.point_from_units({})
+
+
+def _short(value, digits=20):
+    import mpmath
+    return mpmath.nstr(value, digits)
+
+
+def _show_point(point):
+    return {str(k): str(v) for k, v in point.items()}
+
+
+def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition"):
+    """Compare two expressions at sampled points, at dps and at 2*dps."""
+    points = points if points is not None else sample_points(claim, settings)
+    for dps in (settings.dps, 2 * settings.dps):
+        for point in points:
+            try:
+                a = evaluate(left, point, dps)
+                b = evaluate(right, point, dps)
+            except EvaluationError as error:
+                return Verdict("error", None, f"at {_show_point(point)}: {error}",
+                               {"point": _show_point(point)})
+            if not agree(a, b, dps):
+                return failed(f"{label} and assertion differ at {dps} digits",
+                              {"point": _show_point(point), label: _short(a),
+                               "asserted": _short(b)})
+    return passed("numeric", f"{label} and assertion agree to {required_digits(settings.dps)} digits "
+                  f"at {len(points)} points (re-checked at {2 * settings.dps} digits)")
+
+
+def equality_check(claim, definition, asserted, settings: Settings, derive_fn=None,
+                   numeric_ok=True) -> Verdict:
+    """Derive ``definition`` and compare it with ``asserted``.
+
+    ``derive_fn`` overrides how the closed form is reached (series, limits).
+    """
+    derive_fn = derive_fn or (lambda e: derive(e, representative_point(claim)))
+    closed = None
+    note = ""
+    if settings.mutant_mode and numeric_ok:
+        # A negative control only needs a counter-example: try the cheap route first.
+        verdict = numeric_compare(claim, definition, asserted, settings)
+        if not verdict.passed:
+            return verdict
+    if "symbolic" in settings.routes:
+        try:
+            with time_budget(settings.symbolic_budget):
+                closed = derive_fn(definition)
+                if is_zero(sp.sympify(closed) - asserted, budget=None):
+                    return passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}")
+        except CannotDerive as reason:
+            note = f"symbolic route stopped: {reason}"
+        except SymbolicTimeout:
+            note = f"symbolic route stopped: over {settings.symbolic_budget} s"
+        except (NotImplementedError, TypeError, ValueError, AttributeError, RecursionError,
+                ZeroDivisionError, EvaluationError) as error:
+            note = f"symbolic route stopped: SymPy raised {type(error).__name__}"
+    if closed is not None:
+        verdict = numeric_compare(claim, closed, asserted, settings, label="derived")
+        if verdict.passed:
+            verdict.details = (f"derived closed form {sp.sstr(closed)[:120]}, not reduced to the "
+                               f"assertion by SymPy; " + verdict.details)
+            return verdict
+    if not numeric_ok:
+        if closed is not None:
+            return verdict
+        return Verdict("error", None, note or "no numeric route for this kind")
+    verdict = numeric_compare(claim, definition, asserted, settings)
+    if note and verdict.passed:
+        verdict.details = note + "; " + verdict.details
+    return verdict
+
+
+class Identity(Kind):
+    name = "identity"
+    required = ("lhs", "asserts")
+    expression_fields = ("lhs", "asserts")
+    asserted_fields = ("asserts",)
+    description = "lhs, derived from definitions, equals the asserted expression"
+
+    def check(self, claim, settings):
+        return equality_check(claim, claim.expr("lhs"), claim.expr("asserts"), settings)
+
+
+def _parse_point(claim, text):
+    if isinstance(text, (int,)):
+        return sp.Integer(text)
+    return claim.parse(str(text))
+
+
+class Limit(Kind):
+    name = "limit"
+    required = ("expr", "limits", "asserts")
+    expression_fields = ("expr", "asserts")
+    asserted_fields = ("asserts",)
+    description = "the iterated limit of expr equals the asserted value"
+
+    def prepare(self, claim):
+        super().prepare(claim)
+        limits = claim.raw["limits"]
+        if not isinstance(limits, list) or not limits:
+            raise ProofcheckError("'limits' must be a list such as [[\"n\", \"oo\"], [\"r\", \"0\", \"+\"]]")
+        expression = claim.expr("expr")
+        for item in limits:
+            if not isinstance(item, list) or len(item) not in (2, 3):
+                raise ProofcheckError(f"malformed limit {item!r}")
+            name = item[0]
+            if name not in claim.symbols:
+                raise ProofcheckError(f"limit variable {name!r} is not declared")
+            point = _parse_point(claim, item[1])
+            direction = item[2] if len(item) == 3 else ("-" if point == sp.oo else "+")
+            if direction not in ("+", "-"):
+                raise ProofcheckError(f"limit direction must be '+' or '-', got {direction!r}")
+            expression = sp.Limit(expression, claim.symbols[name], point, direction)
+        claim.parsed["definition"] = expression
+        limited = {str(item[0]) for item in limits}
+        claim.parsed["free_after"] = {p for p in claim.parameters if p not in limited}
+
+    def check(self, claim, settings):
+        return equality_check(claim, claim.expr("definition"), claim.expr("asserts"), settings,
+                              numeric_ok=len(claim.raw["limits"]) == 1)
+
+
+class Asymptotic(Kind):
+    name = "asymptotic"
+    required = ("expr", "variable", "point", "asserts")
+    optional = ("direction",)
+    expression_fields = ("expr", "asserts")
+    asserted_fields = ("asserts",)
+    description = "expr ~ asserts: the ratio tends to 1"
+
+    def prepare(self, claim):
+        super().prepare(claim)
+        name = claim.raw["variable"]
+        if name not in claim.symbols:
+            raise ProofcheckError(f"variable {name!r} is not declared")
+        point = _parse_point(claim, claim.raw["point"])
+        direction = claim.raw.get("direction", "-" if point == sp.oo else "+")
+        claim.parsed["ratio_limit"] = (claim.symbols[name], point, direction)
+
+    def check(self, claim, settings):
+        variable, point, direction = claim.expr("ratio_limit")
+        ratio = sp.Limit(claim.expr("expr") / claim.expr("asserts"), variable, point, direction)
+        return equality_check(claim, ratio, sp.Integer(1), settings)
+
+
+class Series(Kind):
+    name = "series"
+    required = ("expr", "variable", "point", "order", "asserts")
+    expression_fields = ("expr", "asserts")
+    asserted_fields = ("asserts",)
+    description = "the expansion of expr to the stated order equals the asserted terms"
+
+    def prepare(self, claim):
+        super().prepare(claim)
+        name = claim.raw["variable"]
+        if name not in claim.symbols:
+            raise ProofcheckError(f"variable {name!r} is not declared")
+        order = claim.raw["order"]
+        if not isinstance(order, int) or isinstance(order, bool) or not 1 <= order <= 12:
+            raise ProofcheckError("'order' must be an integer from 1 to 12")
+        claim.parsed["series_at"] = (claim.symbols[name], _parse_point(claim, claim.raw["point"]), order)
+
+    def check(self, claim, settings):
+        variable, point, order = claim.expr("series_at")
+
+        def expand(expression):
+            # SymPy counts terms so that the remainder is O(x**order), or O(x**-order) at infinity.
+            return sp.series(expression, variable, point, order).removeO()
+
+        verdict = equality_check(claim, claim.expr("expr"), claim.expr("asserts"), settings,
+                                 derive_fn=expand, numeric_ok=False)
+        return verdict
+
+
+register(Identity())
+register(Limit())
+register(Asymptotic())
+register(Series())

@@ -1,0 +1,244 @@
+"""High-precision evaluation of SymPy expressions, operators included.
+
+``evaluate(expr, point, dps)`` walks the expression tree with mpmath at
+``dps`` digits (plus guard digits).  Unevaluated operators are computed from
+their definitions: an ``Integral`` by tanh-sinh quadrature split at every
+point where the integrand has a kink or a jump (the zeros of ``Abs``
+arguments, the thresholds of indicators, the crossings of ``Max``/``Min``),
+a ``Derivative`` by mpmath's numerical differentiation, a finite ``Sum`` term
+by term, and a ``Limit`` by mpmath's extrapolation.
+
+The parameter values at ``point`` are exact rationals, converted at the
+working precision, so two evaluations at different precisions see the same
+point.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import mpmath
+import sympy as sp
+
+from .errors import SymbolicTimeout
+from .timeout import time_budget
+
+GUARD_DIGITS = 10
+
+
+class EvaluationError(ArithmeticError):
+    """An expression could not be evaluated at a point (pole, domain, no convergence)."""
+
+
+def evaluate(expr, point, dps: int):
+    """Value of ``expr`` at ``point`` (mapping Symbol -> exact number) as mpf."""
+    with mpmath.workdps(dps + GUARD_DIGITS):
+        env = {symbol: _number(value) for symbol, value in point.items()}
+        try:
+            value = _eval(sp.sympify(expr), env)
+        except (ZeroDivisionError, ValueError, OverflowError) as error:
+            raise EvaluationError(f"cannot evaluate {expr}: {error}") from None
+        if isinstance(value, mpmath.mpc):
+            if abs(value.imag) > abs(value.real) * mpmath.mpf(10) ** (-dps):
+                raise EvaluationError(f"{expr} is not real at {point}")
+            value = value.real
+        return +value
+
+
+def _number(value):
+    if isinstance(value, (mpmath.mpf, mpmath.mpc)):
+        return value
+    value = sp.sympify(value)
+    if value.is_Rational:
+        return mpmath.mpf(int(value.p)) / int(value.q)
+    return _eval(value, {})
+
+
+_FUNCTIONS = {
+    sp.exp: mpmath.exp, sp.log: mpmath.log, sp.erf: mpmath.erf, sp.erfc: mpmath.erfc,
+    sp.erfinv: mpmath.erfinv, sp.sin: mpmath.sin, sp.cos: mpmath.cos, sp.tan: mpmath.tan,
+    sp.atan: mpmath.atan, sp.sinh: mpmath.sinh, sp.cosh: mpmath.cosh, sp.tanh: mpmath.tanh,
+    sp.gamma: mpmath.gamma, sp.airyai: mpmath.airyai,
+    sp.airyaiprime: lambda x: mpmath.airyai(x, derivative=1),
+    sp.loggamma: mpmath.loggamma,
+}
+
+
+def _eval(expr, env):
+    if expr.is_Symbol:
+        try:
+            return env[expr]
+        except KeyError:
+            raise EvaluationError(f"no value for {expr}") from None
+    if expr.is_Integer:
+        return mpmath.mpf(int(expr))
+    if expr.is_Rational:
+        return mpmath.mpf(int(expr.p)) / int(expr.q)
+    if expr.is_Float:
+        return mpmath.mpf(expr)
+    if expr is sp.pi:
+        return +mpmath.pi
+    if expr is sp.E:
+        return mpmath.e()
+    if expr is sp.EulerGamma:
+        return +mpmath.euler
+    if expr is sp.oo:
+        return mpmath.inf
+    if expr is -sp.oo or expr is sp.S.NegativeInfinity:
+        return -mpmath.inf
+    if isinstance(expr, sp.Add):
+        return mpmath.fsum(_eval(a, env) for a in expr.args)
+    if isinstance(expr, sp.Mul):
+        result = mpmath.mpf(1)
+        for a in expr.args:
+            result *= _eval(a, env)
+        return result
+    if isinstance(expr, sp.Pow):
+        base, exponent = expr.args
+        if exponent == sp.Rational(1, 2):
+            return mpmath.sqrt(_eval(base, env))
+        if exponent.is_Integer:
+            return mpmath.power(_eval(base, env), int(exponent))
+        b = _eval(base, env)
+        e = _eval(exponent, env)
+        if b < 0:
+            raise EvaluationError(f"negative base in {expr}")
+        return mpmath.power(b, e)
+    if isinstance(expr, sp.Abs):
+        return abs(_eval(expr.args[0], env))
+    if isinstance(expr, sp.sign):
+        return mpmath.sign(_eval(expr.args[0], env))
+    if isinstance(expr, sp.Max):
+        return max(_eval(a, env) for a in expr.args)
+    if isinstance(expr, sp.Min):
+        return min(_eval(a, env) for a in expr.args)
+    if isinstance(expr, sp.floor):
+        return mpmath.floor(_eval(expr.args[0], env))
+    if isinstance(expr, sp.ceiling):
+        return mpmath.ceil(_eval(expr.args[0], env))
+    if isinstance(expr, sp.Piecewise):
+        for value, condition in expr.args:
+            if _truth(condition, env):
+                return _eval(value, env)
+        raise EvaluationError(f"no branch of {expr} applies")
+    if isinstance(expr, sp.Integral):
+        return _integral(expr, env)
+    if isinstance(expr, sp.Derivative):
+        return _derivative(expr, env)
+    if isinstance(expr, sp.Sum):
+        return _sum(expr, env)
+    if isinstance(expr, sp.Limit):
+        return _limit(expr, env)
+    function = _FUNCTIONS.get(expr.func)
+    if function is not None:
+        return function(*[_eval(a, env) for a in expr.args])
+    raise EvaluationError(f"no numeric rule for {expr.func.__name__}")
+
+
+def _truth(condition, env):
+    if condition is sp.true or condition == True:  # noqa: E712 - SymPy's true
+        return True
+    if condition is sp.false:
+        return False
+    if isinstance(condition, sp.And):
+        return all(_truth(c, env) for c in condition.args)
+    if isinstance(condition, sp.Or):
+        return any(_truth(c, env) for c in condition.args)
+    if isinstance(condition, sp.Not):
+        return not _truth(condition.args[0], env)
+    if isinstance(condition, sp.core.relational.Relational):
+        a, b = _eval(condition.lhs, env), _eval(condition.rhs, env)
+        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b,
+                "==": a == b, "!=": a != b}[condition.rel_op]
+    raise EvaluationError(f"cannot decide condition {condition}")
+
+
+@lru_cache(maxsize=512)
+def breakpoint_expressions(integrand, variable) -> tuple:
+    """Symbolic points where ``integrand`` has a kink or a jump in ``variable``.
+
+    Found once per integrand with SymPy (zeros of Abs arguments, indicator
+    thresholds, Max/Min crossings) and evaluated at each sample point.
+    """
+    candidates = []
+    for node in sp.preorder_traversal(integrand):
+        if isinstance(node, sp.Abs) or isinstance(node, sp.sign):
+            candidates.append(node.args[0])
+        elif isinstance(node, (sp.Max, sp.Min)):
+            args = node.args
+            candidates += [a - b for a, b in zip(args, args[1:])]
+        elif isinstance(node, sp.Piecewise):
+            for _, condition in node.args:
+                for rel in condition.atoms(sp.core.relational.Relational):
+                    candidates.append(rel.lhs - rel.rhs)
+        elif isinstance(node, (sp.floor, sp.ceiling)):
+            return ()  # staircase integrands: no finite breakpoint list
+    points = []
+    for candidate in candidates:
+        if variable not in candidate.free_symbols:
+            continue
+        try:
+            with time_budget(2.0):
+                roots = sp.solve(candidate, variable)
+        except (SymbolicTimeout, NotImplementedError, ValueError, TypeError):
+            continue
+        points += [r for r in roots if r.is_real is not False]
+    return tuple(points)
+
+
+def _integral(expr, env):
+    integrand = expr.function
+    limits = expr.limits
+    if len(limits) != 1 or len(limits[0]) != 3:
+        raise EvaluationError(f"only single definite integrals are supported: {expr}")
+    variable, lower, upper = limits[0]
+    a, b = _eval(lower, env), _eval(upper, env)
+    cuts = []
+    for point in breakpoint_expressions(integrand, variable):
+        try:
+            value = _eval(point, env)
+        except EvaluationError:
+            continue
+        if isinstance(value, mpmath.mpc):
+            if value.imag != 0:
+                continue
+            value = value.real
+        if a < value < b:
+            cuts.append(value)
+    nodes = [a] + sorted(set(cuts)) + [b]
+
+    def f(x):
+        return _eval(integrand, {**env, variable: x})
+
+    value, error = mpmath.quad(f, nodes, error=True, maxdegree=10)
+    tolerance = mpmath.mpf(10) ** (-(mpmath.mp.dps - GUARD_DIGITS)) * max(1, abs(value))
+    if error > tolerance:
+        raise EvaluationError(f"quadrature did not converge (error estimate {mpmath.nstr(error, 3)})")
+    return value
+
+
+def _derivative(expr, env):
+    inner = expr.expr
+    (variable, order), = expr.variable_count
+    at = env.get(variable)
+    if at is None:
+        raise EvaluationError(f"no value for {variable} in {expr}")
+    return mpmath.diff(lambda x: _eval(inner, {**env, variable: x}), at, int(order))
+
+
+def _sum(expr, env):
+    term = expr.function
+    (variable, lower, upper), = expr.limits
+    lo, hi = _eval(lower, env), _eval(upper, env)
+    if mpmath.isinf(hi) or hi - lo > 10**5:
+        return mpmath.nsum(lambda j: _eval(term, {**env, variable: j}), [lo, hi])
+    return mpmath.fsum(_eval(term, {**env, variable: mpmath.mpf(j)})
+                       for j in range(int(lo), int(hi) + 1))
+
+
+def _limit(expr, env):
+    inner, variable, point, direction = expr.args
+    target = _eval(point, env)
+    f = lambda x: _eval(inner, {**env, variable: x})  # noqa: E731
+    if mpmath.isinf(target):
+        return mpmath.limit(f, target)
+    return mpmath.limit(f, target, direction=1 if str(direction) == "+" else -1)

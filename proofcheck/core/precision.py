@@ -1,0 +1,71 @@
+"""Precision control: how many digits to work at and what agreement means.
+
+A numeric comparison at ``dps`` working digits asks for agreement to
+``required_digits(dps) = 3*dps//5`` significant digits (30 at the default 50),
+leaving ``2*dps//5`` digits of headroom for rounding in quadrature and special
+functions.  A numeric verdict is only given if the same verdict is reached
+again at ``2*dps``, which separates a true identity (the residual shrinks by
+``dps`` orders of magnitude) from a near miss (the residual stays).
+"""
+from __future__ import annotations
+
+import mpmath
+
+from .errors import ProofcheckError
+
+DEFAULT_DPS = 50
+MIN_DPS = 15
+MAX_DPS = 100_000
+
+
+def validate_dps(value) -> int:
+    """Return ``value`` as an int in [MIN_DPS, MAX_DPS] or raise a clear error."""
+    if isinstance(value, bool):
+        raise ProofcheckError(f"--dps must be an integer, got {value!r}")
+    if isinstance(value, str):
+        text = value.strip()
+        if not text.lstrip("+").isdigit():
+            raise ProofcheckError(f"--dps must be an integer, got {value!r}")
+        value = int(text)
+    if not isinstance(value, int):
+        raise ProofcheckError(f"--dps must be an integer, got {value!r}")
+    if not MIN_DPS <= value <= MAX_DPS:
+        raise ProofcheckError(f"--dps must be between {MIN_DPS} and {MAX_DPS}, got {value}")
+    return value
+
+
+def required_digits(dps: int) -> int:
+    return (3 * dps) // 5
+
+
+def zero_floor(dps: int):
+    """Magnitudes below this count as zero when both sides are that small."""
+    return mpmath.mpf(10) ** (-((4 * dps) // 5))
+
+
+def agree(a, b, dps: int) -> bool:
+    """True when ``a`` and ``b`` agree to ``required_digits(dps)`` digits.
+
+    Relative agreement, with an absolute floor far below the required digits so
+    that two sides which are both (numerically) zero compare equal.
+    """
+    with mpmath.workdps(dps):
+        a, b = mpmath.mpf(a), mpmath.mpf(b)
+        if a == b:
+            return True
+        if not (mpmath.isfinite(a) and mpmath.isfinite(b)):
+            return False
+        scale = max(abs(a), abs(b), zero_floor(dps))
+        return abs(a - b) <= mpmath.mpf(10) ** (-required_digits(dps)) * scale
+
+
+def digits_of_agreement(a, b, dps: int) -> float:
+    """How many significant digits ``a`` and ``b`` share (for reports)."""
+    with mpmath.workdps(dps):
+        a, b = mpmath.mpf(a), mpmath.mpf(b)
+        if a == b:
+            return float(dps)
+        scale = max(abs(a), abs(b))
+        if scale == 0:
+            return float(dps)
+        return float(-mpmath.log10(abs(a - b) / scale))

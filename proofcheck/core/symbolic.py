@@ -1,0 +1,184 @@
+"""Symbolic derivation: evaluate the operators of an expression with SymPy.
+
+``derive`` turns an expression built from definitions (integrals,
+expectations, derivatives, limits, sums) into a closed form, or raises
+``CannotDerive``.  Integrals whose integrand has a kink or a jump (``Abs``,
+an indicator, ``Max``) are split at the breakpoint, exactly as a proof by
+hand splits ``E|e^{sZ - s^2} - 1|`` at ``Z = s``: on each piece the
+absolute value or indicator is replaced by the branch it takes there.  Which
+branch that is gets decided at a representative parameter point (the middle
+of the domain); a wrong choice cannot produce a false pass, because the
+result is then compared with what the paper asserts.
+
+``is_zero`` tries a short list of simplification strategies; an answer of
+False means "not shown", never "shown non-zero".
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy as sp
+
+from .errors import SymbolicTimeout
+from .numeric import EvaluationError, breakpoint_expressions, evaluate
+from .timeout import time_budget
+
+
+class CannotDerive(Exception):
+    """SymPy did not reach a closed form for this step."""
+
+
+def derive(expr, representative=None):
+    """Closed form of ``expr`` with every operator evaluated, or CannotDerive."""
+    expr = sp.sympify(expr)
+    result = _derive(expr, representative or {})
+    if result.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
+        raise CannotDerive(f"SymPy left an unevaluated operator in {result}")
+    if result.has(sp.nan):
+        raise CannotDerive("SymPy produced nan")
+    return result
+
+
+def _derive(expr, rep):
+    if not expr.args or not expr.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
+        return expr
+    if isinstance(expr, sp.Integral):
+        return _integral(expr.func(_derive(expr.function, rep), *expr.limits), rep)
+    if isinstance(expr, sp.Derivative):
+        inner = _derive(expr.expr, rep)
+        return sp.diff(inner, *expr.variable_count)
+    if isinstance(expr, sp.Limit):
+        inner, variable, point, direction = expr.args
+        inner = _derive(inner, rep)
+        value = sp.limit(inner, variable, point, str(direction))
+        if isinstance(value, sp.Limit) or value.has(sp.AccumBounds):
+            raise CannotDerive(f"SymPy did not take the limit of {inner}")
+        return value
+    if isinstance(expr, sp.Sum):
+        term = _derive(expr.function, rep)
+        value = sp.summation(term, *expr.limits)
+        if value.has(sp.Sum):
+            raise CannotDerive(f"SymPy did not close the sum of {term}")
+        return value
+    return expr.func(*[_derive(a, rep) for a in expr.args])
+
+
+def _integral(expr, rep):
+    integrand = expr.function
+    (variable, lower, upper), = expr.limits
+    cuts = [c for c in breakpoint_expressions(integrand, variable)]
+    if len(cuts) > 1:
+        # Several breakpoints: keep those inside the range at the representative point, ordered there.
+        cuts = _order_cuts(cuts, lower, upper, rep)
+    pieces = []
+    edges = [lower] + cuts + [upper]
+    for lo, hi in zip(edges, edges[1:]):
+        piece = _resolve_branches(integrand, variable, lo, hi, rep)
+        value = sp.integrate(piece, (variable, lo, hi), conds="none")
+        if value.has(sp.Integral):
+            raise CannotDerive(f"SymPy did not close the integral of {piece}")
+        pieces.append(value)
+    return sp.Add(*pieces)
+
+
+def _order_cuts(cuts, lower, upper, rep):
+    values = []
+    for c in cuts:
+        try:
+            x = evaluate(c, rep, 30)
+            lo = evaluate(lower, rep, 30) if lower.is_finite else -mpmath.inf
+            hi = evaluate(upper, rep, 30) if upper.is_finite else mpmath.inf
+        except (EvaluationError, TypeError):
+            raise CannotDerive("cannot place the breakpoints of the integrand") from None
+        if lo < x < hi:
+            values.append((x, c))
+    return [c for _, c in sorted(values, key=lambda t: t[0])]
+
+
+def _test_point(lo, hi):
+    if lo == -sp.oo and hi == sp.oo:
+        return sp.Integer(0)
+    if lo == -sp.oo:
+        return hi - 1
+    if hi == sp.oo:
+        return lo + 1
+    return (lo + hi) / 2
+
+
+def _resolve_branches(integrand, variable, lo, hi, rep):
+    """Replace Abs, Max/Min and Piecewise by the branch taken on (lo, hi)."""
+    at = {**rep}
+    try:
+        x = evaluate(_test_point(lo, hi), rep, 30)
+    except EvaluationError:
+        raise CannotDerive("cannot evaluate a test point of the piece") from None
+    at[variable] = x
+
+    def sign_of(e):
+        try:
+            v = evaluate(e, at, 30)
+        except EvaluationError:
+            raise CannotDerive(f"cannot decide the sign of {e} on a piece") from None
+        return 1 if v > 0 else -1 if v < 0 else 0
+
+    def replace(node):
+        if not node.args:
+            return node
+        node = node.func(*[replace(a) for a in node.args]) if not isinstance(node, sp.Piecewise) else node
+        if isinstance(node, sp.Abs):
+            return node.args[0] * sign_of(node.args[0])
+        if isinstance(node, sp.sign):
+            return sp.Integer(sign_of(node.args[0]))
+        if isinstance(node, (sp.Max, sp.Min)):
+            values = [(evaluate(a, at, 30), a) for a in node.args]
+            chosen = max(values, key=lambda t: t[0]) if isinstance(node, sp.Max) else \
+                min(values, key=lambda t: t[0])
+            return chosen[1]
+        if isinstance(node, sp.Piecewise):
+            from .numeric import _truth
+            for value, condition in node.args:
+                env = {s: _as_mpf(v) for s, v in at.items()}
+                with mpmath.workdps(30):
+                    if _truth(condition, env):
+                        return replace(value)
+            raise CannotDerive("no branch of a piecewise integrand applies")
+        return node
+
+    return replace(integrand)
+
+
+def _as_mpf(v):
+    if isinstance(v, mpmath.mpf):
+        return v
+    v = sp.Rational(v)
+    return mpmath.mpf(int(v.p)) / int(v.q)
+
+
+_STRATEGIES = (
+    lambda e: e,
+    sp.expand,
+    sp.cancel,
+    lambda e: sp.simplify(e),
+    lambda e: sp.simplify(sp.expand_log(e, force=True)),
+    lambda e: sp.simplify(e.rewrite(sp.erf)),
+    lambda e: sp.simplify(sp.powsimp(sp.expand_power_exp(e), force=True)),
+    lambda e: sp.nsimplify(sp.simplify(e)),
+)
+
+
+def is_zero(expr, budget: float | None = 10.0) -> bool:
+    """True if some simplification strategy reduces ``expr`` to exactly 0."""
+    expr = sp.sympify(expr)
+    if expr == 0:
+        return True
+    try:
+        with time_budget(budget):
+            for strategy in _STRATEGIES:
+                try:
+                    if strategy(expr) == 0:
+                        return True
+                except (TypeError, ValueError, NotImplementedError, AttributeError,
+                        RecursionError, ZeroDivisionError):
+                    continue
+    except SymbolicTimeout:
+        return False
+    return False

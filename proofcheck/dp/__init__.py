@@ -1,0 +1,1 @@
+"""Reusable differential-privacy mathematics, independent of any paper."""

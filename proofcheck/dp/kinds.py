@@ -1,0 +1,1 @@
+"""Claim kinds that need differential-privacy notions (registered with the core)."""

@@ -1,0 +1,1 @@
+"""Reports: text, JSON, Markdown and figures built from verification results."""
