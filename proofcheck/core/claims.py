@@ -47,7 +47,7 @@ from .errors import ClaimFileError, ProofcheckError
 from .expressions import FUNCTIONS, make_symbol, parse_expression
 
 COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
-                 "points", "derivation", "note", "statement_tex", "finding", "rests_on", "routes"}
+                 "points", "sampling", "derivation", "note", "statement_tex", "finding", "rests_on", "routes"}
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 _FUNCTION_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\)\s*$")
 _VARIABLE_ASSUMPTIONS = {"real": {"real": True}, "positive": {"positive": True},
@@ -73,6 +73,7 @@ class Claim:
     section: str = ""
     order: int = 0
     parsed: dict[str, Any] = field(default_factory=dict)
+    sampling_domain: Domain | None = None
 
     def get(self, name, default=None):
         return self.raw.get(name, default)
@@ -96,7 +97,8 @@ class Claim:
         copy = Claim(id=self.id, where=self.where, statement=self.statement, kind=self.kind,
                      raw=raw, source=self.source, domain=self.domain, symbols=self.symbols,
                      functions=self.functions, definitions=self.definitions, paper=self.paper,
-                     section=self.section, order=self.order, parsed=dict(self.parsed))
+                     section=self.section, order=self.order, parsed=dict(self.parsed),
+                     sampling_domain=self.sampling_domain)
         return copy
 
     def with_parsed(self, name, expression) -> "Claim":
@@ -211,6 +213,15 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
             raise ClaimFileError(path, "'points' must be a list of tables", claim_id)
         for p in points:
             domain.validate_point(p)
+        sampling = record.get("sampling")
+        if sampling is not None:
+            if not isinstance(sampling, dict):
+                raise ClaimFileError(path, "'sampling' must be a table of name = \"range\"", claim_id)
+            claim.sampling_domain = domain.narrowed(sampling)
+            for point in claim.sampling_domain.sample_points(8):
+                domain.validate_point({s.name: v for s, v in point.items()})
+        else:
+            claim.sampling_domain = domain
         kind.prepare(claim)
     except ClaimFileError:
         raise

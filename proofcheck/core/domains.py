@@ -106,7 +106,7 @@ class Parameter:
                 t = sp.Max(t, eps)
             if self.upper.strict:
                 t = sp.Min(t, 1 - eps)
-            return sp.nsimplify(lo + t * (hi - lo))
+            return sp.expand(lo + t * (hi - lo))
         # Half lines and the whole line: logarithmic spread from 1e-6 to 1e6.
         magnitude = sp.Integer(10) ** _exponent_from_unit(u)
         if lo is not None:
@@ -162,7 +162,7 @@ class Parameter:
                 fractions.insert(0, sp.Integer(0))
             if not self.upper.strict:
                 fractions.insert(1, sp.Integer(1))
-            return [sp.nsimplify(lo + t * (hi - lo)) for t in fractions]
+            return [sp.expand(lo + t * (hi - lo)) for t in fractions]
         if lo is not None:
             offsets = ([sp.Integer(0)] if not self.lower.strict else []) + _HALF_LINE_OFFSETS
             return [lo + d for d in offsets]
@@ -281,6 +281,26 @@ class Domain:
     @property
     def symbols(self) -> dict[str, sp.Symbol]:
         return {name: p.symbol for name, p in self.parameters.items()}
+
+    def narrowed(self, sampling: Mapping[str, str]) -> "Domain":
+        """The same parameters, sampled from narrower regions (validation keeps the true domain).
+
+        Used where the true domain is unbounded but a numeric route is only
+        meaningful on a practical range (e.g. quadrature with sigma <= 10); the
+        claim states that range in its data.
+        """
+        parameters = dict(self.parameters)
+        symbols = self.symbols
+        for name, spec in sampling.items():
+            if name not in parameters:
+                raise DomainError(name, "is not a parameter of this claim, so it cannot be sampled")
+            original = parameters[name]
+            narrow = parse_parameter(name, spec, symbols)
+            narrow.symbol = original.symbol
+            narrow.integer = narrow.integer or original.integer
+            narrow.parity = narrow.parity if narrow.parity is not None else original.parity
+            parameters[name] = narrow
+        return Domain(parameters=parameters)
 
     def validate_point(self, values: Mapping[str, object]) -> dict:
         point = {}

@@ -78,7 +78,7 @@ FUNCTIONS = {
     "sinh": sp.sinh, "cosh": sp.cosh, "tanh": sp.tanh,
     "erf": sp.erf, "erfc": sp.erfc, "erfinv": sp.erfinv,
     "phi": _phi, "Phi": _Phi, "Phi_inv": _Phi_inv, "normal_pdf": _normal_pdf,
-    "gamma": sp.gamma, "airyai": sp.airyai, "airyaiprime": sp.airyaiprime,
+    "gamma": lambda x: sp.gamma(x, evaluate=False), "airyai": sp.airyai, "airyaiprime": sp.airyaiprime,
     "Max": sp.Max, "Min": sp.Min, "max": sp.Max, "min": sp.Min,
     "floor": sp.floor, "ceiling": sp.ceiling, "ceil": sp.ceiling,
     "pos": _positive_part, "Indicator": _indicator,

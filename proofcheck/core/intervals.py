@@ -135,8 +135,9 @@ def decide(relation: str, lhs, rhs, point=None, max_prec: int = MAX_PREC):
                 return False
         else:
             raise ValueError(f"unknown relation {relation!r}")
-        if relation in ("<=", ">=") and difference.is_exact() and difference == 0:
-            return True
+        if difference.is_exact() and difference == 0:
+            # Exactly equal: the weak relations hold, the strict ones fail.
+            return relation in ("<=", ">=")
         prec *= 2
     return None
 
@@ -178,7 +179,8 @@ def audit_decimal(expr, printed: str, max_prec: int = MAX_PREC) -> DecimalAudit:
     expr = sp.sympify(expr)
     # Rounding: |x - P| <= unit/2.  Truncation (towards zero): P <= |x| - ... handled by sign.
     rounded = decide("<=", sp.Abs(expr - printed_q), half, max_prec=max_prec)
-    if printed_q >= 0:
+    if printed_q > 0 or (printed_q == 0 and not str(printed).strip().startswith("-")
+                         and decide(">=", expr, 0, max_prec=max_prec)):
         truncated_low = decide(">=", expr, printed_q, max_prec=max_prec)
         truncated_high = decide("<", expr, printed_q + unit, max_prec=max_prec)
     else:

@@ -172,6 +172,15 @@ def breakpoint_expressions(integrand, variable) -> tuple:
                     candidates.append(rel.lhs - rel.rhs)
         elif isinstance(node, (sp.floor, sp.ceiling)):
             return ()  # staircase integrands: no finite breakpoint list
+    # An argument that itself contains Max/Min (an absolute error after clipping) is
+    # solved once per branch, each branch being an ordinary expression.
+    expanded = []
+    for candidate in candidates:
+        variants = [candidate]
+        for node in candidate.atoms(sp.Max, sp.Min):
+            variants = [v.xreplace({node: branch}) for v in variants for branch in node.args]
+        expanded += variants
+    candidates = expanded
     points = []
     for candidate in candidates:
         if variable not in candidate.free_symbols:
@@ -206,14 +215,61 @@ def _integral(expr, env):
             cuts.append(value)
     nodes = [a] + sorted(set(cuts)) + [b]
 
-    def f(x):
-        return _eval(integrand, {**env, variable: x})
-
+    f = _compiled_integrand(integrand, variable, env)
     value, error = mpmath.quad(f, nodes, error=True, maxdegree=10)
     tolerance = mpmath.mpf(10) ** (-(mpmath.mp.dps - GUARD_DIGITS)) * max(1, abs(value))
     if error > tolerance:
         raise EvaluationError(f"quadrature did not converge (error estimate {mpmath.nstr(error, 3)})")
     return value
+
+
+@lru_cache(maxsize=256)
+def _compile(integrand, variable):
+    """The integrand as a Python function of the variable and its constant parts.
+
+    Sub-expressions free of the integration variable (e.g. sigma defined
+    through Phi^{-1}) are hoisted out and evaluated once per integral; SymPy's
+    code printer turns the rest of the (already whitelisted) tree into a
+    function, which quadrature calls at every node much faster than walking
+    the tree.  Integrands with nested operators are not compiled.
+    """
+    if integrand.has(sp.Integral, sp.Derivative, sp.Sum, sp.Limit):
+        return None
+    hoisted = {}
+
+    def hoist(node):
+        if variable not in node.free_symbols:
+            if node.is_Atom:
+                return node
+            dummy = hoisted.get(node)
+            if dummy is None:
+                dummy = hoisted[node] = sp.Dummy(f"k{len(hoisted)}")
+            return dummy
+        if not node.args:
+            return node
+        return node.func(*[hoist(a) for a in node.args], evaluate=False) \
+            if isinstance(node, (sp.Add, sp.Mul, sp.Pow)) else node.func(*[hoist(a) for a in node.args])
+
+    try:
+        body = hoist(integrand)
+        constants = tuple(hoisted.items())
+        free = tuple(sorted((s for s in body.free_symbols if s != variable and s not in hoisted.values()),
+                            key=lambda s: s.name))
+        function = sp.lambdify((variable,) + tuple(d for _, d in constants) + free, body, modules="mpmath")
+    except (TypeError, NameError, SyntaxError, KeyError, ValueError):
+        return None
+    return function, tuple(e for e, _ in constants), free
+
+
+def _compiled_integrand(integrand, variable, env):
+    compiled = _compile(integrand, variable)
+    if compiled is None:
+        return lambda x: _eval(integrand, {**env, variable: x})
+    function, constants, free = compiled
+    if any(s not in env for s in free):
+        return lambda x: _eval(integrand, {**env, variable: x})
+    values = [_eval(e, env) for e in constants] + [env[s] for s in free]
+    return lambda x: function(x, *values)
 
 
 def _derivative(expr, env):

@@ -73,11 +73,46 @@ def _integral(expr, rep):
     edges = [lower] + cuts + [upper]
     for lo, hi in zip(edges, edges[1:]):
         piece = _resolve_branches(integrand, variable, lo, hi, rep)
-        value = sp.integrate(piece, (variable, lo, hi), conds="none")
+        value = _gaussian_integral(piece, variable, lo, hi)
+        if value is None:
+            value = sp.integrate(piece, (variable, lo, hi), conds="none")
         if value.has(sp.Integral):
             raise CannotDerive(f"SymPy did not close the integral of {piece}")
         pieces.append(value)
     return sp.Add(*pieces)
+
+
+def _gaussian_integral(integrand, variable, lower, upper):
+    """Integral over the whole line of C exp(a x^2 + b x + c) with a < 0, by completing the square.
+
+    Products of Gaussian densities raised to powers (Renyi integrands) reach this
+    form once powers of exponentials are combined; SymPy's general integrator
+    is slow on them.  Returns None when the integrand is not of this form.
+    """
+    if not (lower == -sp.oo and upper == sp.oo):
+        return None
+    # (e^u)^p = e^{pu} for real u: the densities here are real exponentials on the domain.
+    expanded = sp.expand_power_base(integrand, force=True)
+    denested = expanded.replace(
+        lambda e: isinstance(e, sp.Pow) and isinstance(e.base, sp.exp) and e.base.args[0].is_real is not False,
+        lambda e: sp.exp(e.base.args[0] * e.exp))
+    combined = sp.powsimp(denested, force=True, combine="exp")
+    factors = sp.Mul.make_args(combined)
+    exponentials = [f for f in factors if isinstance(f, sp.exp) and f.has(variable)]
+    rest = [f for f in factors if f not in exponentials]
+    if len(exponentials) != 1 or any(f.has(variable) for f in rest):
+        return None
+    try:
+        polynomial = sp.Poly(sp.expand(exponentials[0].args[0]), variable)
+    except sp.PolynomialError:
+        return None
+    if polynomial.degree() != 2:
+        return None
+    a, b, c = polynomial.all_coeffs()
+    a = sp.simplify(a)
+    if not (-a).is_positive:
+        return None
+    return sp.Mul(*rest) * sp.sqrt(sp.pi / (-a)) * sp.exp(c - b**2 / (4 * a))
 
 
 def _order_cuts(cuts, lower, upper, rep):
@@ -160,6 +195,8 @@ _STRATEGIES = (
     lambda e: sp.simplify(e),
     lambda e: sp.simplify(sp.expand_log(e, force=True)),
     lambda e: sp.simplify(e.rewrite(sp.erf)),
+    # Hyperbolic functions (eps tanh(eps/2), sinh(eps/Delta)) against exponentials.
+    lambda e: sp.simplify(e.rewrite(sp.exp)),
     lambda e: sp.simplify(sp.powsimp(sp.expand_power_exp(e), force=True)),
     lambda e: sp.nsimplify(sp.simplify(e)),
 )

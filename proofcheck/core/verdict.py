@@ -29,7 +29,7 @@ class Settings:
     dps: int = DEFAULT_DPS
     seed: int = 20260729
     samples: int = 4
-    symbolic_budget: float = 20.0
+    symbolic_budget: float = 8.0
     routes: tuple = ("symbolic", "certified", "numeric")
     mutant_mode: bool = False
 

@@ -1,1 +1,334 @@
-"""Claim kinds that need differential-privacy notions (registered with the core)."""
+"""Claim kinds that need differential-privacy notions (registered with the core).
+
+* ``alpha-one-limit``: D_alpha/alpha tends to the asserted value as
+  alpha -> 1+.  Writing D_alpha = F(alpha)/(alpha - 1), F(1) = 0 and the
+  limit is F'(1) (l'Hopital), derived by SymPy; SymPy's own limit and then
+  mpmath's extrapolation at sampled points are the fallbacks.
+
+* ``zcdp-supremum``: the tight zCDP parameter of a neighbouring pair,
+  rho = sup_{alpha > 1} D_alpha/alpha (Bun & Steinke 2016, Def. 1.1), is the
+  asserted value, attained as alpha -> 1.  Two parts, both required:
+
+  - rho <= sup: the limit of D_alpha/alpha as alpha -> 1+ equals the
+    assertion (as ``alpha-one-limit``);
+  - sup <= rho: at every order of a stated grid in (1, alpha_max]
+    (``tight_zcdp.AlphaGrid``) and every sampled parameter point,
+    rho - D_alpha/alpha > 0, decided by Arb balls (from 128 bits up to
+    2048; never decided, it is an error, not a pass).  Variables in ``over``
+    (a worst case over a family of pairs, such as the mass of a two-point
+    law) are scanned on ``over_points`` points as well; ``at`` names their
+    maximiser, where the limit is taken.
+
+  The second part covers a grid, not the continuum of orders, so the verdict
+  is ``numeric`` and names the grid.
+
+* ``zcdp-excess``: at fixed parameters, D_alpha/alpha peaks at an interior
+  order above its alpha -> 1 limit, and the printed relative excess (in
+  percent) is a correct rounding.  The peak is located on the grid and refined
+  by golden-section search (``tight_zcdp.peak``) at dps and again at 2*dps;
+  the verdict is ``numeric``.
+"""
+from __future__ import annotations
+
+import itertools
+from decimal import Decimal
+from fractions import Fraction
+
+import mpmath
+import sympy as sp
+
+from ..core.claims import Claim
+from ..core.domains import parse_parameter
+from ..core.errors import ProofcheckError
+from ..core.intervals import NotEnclosable, enclose
+from ..core.kinds import Kind, register
+from ..core.kinds.equality import _show_point, equality_check, sample_points
+from ..core.numeric import EvaluationError, evaluate
+from ..core.precision import agree, required_digits
+from ..core.symbolic import CannotDerive, is_zero
+from ..core.timeout import time_budget
+from ..core.verdict import Verdict, failed, passed, weakest
+from .tight_zcdp import AlphaGrid, peak
+
+START_BITS, MAX_BITS = 128, 2048
+DEFAULT_OVER_POINTS = 24
+
+
+def _order_symbol(claim: Claim) -> sp.Symbol:
+    name = claim.raw["order"]
+    if not isinstance(name, str) or name not in claim.symbols or name in claim.parameters:
+        raise ProofcheckError(f"'order' must name a variable declared in 'variables' (got {name!r})")
+    return claim.symbols[name]
+
+
+def _exact_text(value, field: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ProofcheckError(f"grid {field} must be an integer or a string such as \"1/1000000\"")
+    try:
+        return Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        raise ProofcheckError(f"grid {field}: malformed number {value!r}") from None
+
+
+def _grid(claim: Claim) -> AlphaGrid:
+    spec = claim.raw.get("grid", {})
+    if not isinstance(spec, dict) or set(spec) - {"nearest", "alpha_max", "per_decade"}:
+        raise ProofcheckError("'grid' must be a table with nearest, alpha_max and per_decade")
+    per_decade = spec.get("per_decade", AlphaGrid.per_decade)
+    if isinstance(per_decade, bool) or not isinstance(per_decade, int) or not 1 <= per_decade <= 64:
+        raise ProofcheckError("grid per_decade must be an integer from 1 to 64")
+    nearest = _exact_text(spec.get("nearest", str(AlphaGrid.nearest)), "nearest")
+    alpha_max = _exact_text(spec.get("alpha_max", str(AlphaGrid.alpha_max)), "alpha_max")
+    if not (0 < nearest < 1 and 2 <= alpha_max <= 10**6):
+        raise ProofcheckError("grid needs 0 < nearest < 1 and 2 <= alpha_max <= 1000000")
+    return AlphaGrid(nearest=nearest, alpha_max=alpha_max, per_decade=per_decade)
+
+
+def _sign_of(expression, env, settings):
+    """+1 or -1 when decided (Arb balls, else mpmath at dps and 2*dps), 0 if undecided; and the route."""
+    bits = START_BITS
+    try:
+        while bits <= MAX_BITS:
+            ball = enclose(expression, env, bits)
+            if ball > 0:
+                return 1, "certified"
+            if ball < 0:
+                return -1, "certified"
+            bits *= 2
+        return 0, "certified"
+    except (NotEnclosable, ZeroDivisionError, ValueError):
+        pass
+    signs = []
+    for dps in (settings.dps, 2 * settings.dps):
+        try:
+            value = evaluate(expression, env, dps)
+        except EvaluationError:
+            return 0, "numeric"
+        tolerance = mpmath.mpf(10) ** (-required_digits(dps))
+        signs.append(1 if value > tolerance else -1 if value < -tolerance else 0)
+    return (signs[0] if signs[0] == signs[1] else 0), "numeric"
+
+
+def alpha_one_limit(claim: Claim, divergence, asserted, settings) -> Verdict:
+    """Check lim_{alpha -> 1+} D_alpha/alpha = ``asserted``.
+
+    D_alpha = F(alpha)/(alpha - 1) with F(alpha) = log E_Q[(dP/dQ)^alpha]; F(1) = log 1 = 0,
+    so by l'Hopital the limit is F'(1).  SymPy shows F(1) = 0 and differentiates; if
+    it cannot show F(1) = 0, the general limit route of the core (SymPy's limit, then
+    mpmath's extrapolation at sampled points) decides.
+    """
+    alpha = _order_symbol(claim)
+    numerator = divergence * (alpha - 1)
+
+    def lhopital(_):
+        at_one = numerator.subs(alpha, 1)
+        # F(1) is a logarithm: showing e^{F(1)} = 1 is often easier for SymPy than F(1) = 0.
+        if not (is_zero(at_one, budget=None) or is_zero(sp.exp(at_one) - 1, budget=None)):
+            raise CannotDerive("SymPy did not show (alpha - 1) D_alpha = 0 at alpha = 1")
+        return sp.diff(numerator, alpha).subs(alpha, 1)
+
+    limit = sp.Limit(divergence / alpha, alpha, 1, "+")
+    verdict = equality_check(claim, limit, asserted, settings, derive_fn=lhopital)
+    if verdict.passed and verdict.evidence == "symbolic":
+        verdict.details = "l'Hopital: (alpha - 1) D_alpha vanishes at alpha = 1 and its derivative there " \
+                          "equals the assertion (SymPy)"
+    if not verdict.passed or verdict.evidence == "symbolic":
+        return verdict
+    # (alpha - 1) D_alpha not shown to vanish symbolically: let SymPy take the limit itself.
+    return equality_check(claim, limit, asserted, settings)
+
+
+def _short(value, digits=12):
+    return mpmath.nstr(value, digits)
+
+
+class AlphaOneLimit(Kind):
+    name = "alpha-one-limit"
+    required = ("divergence", "order", "asserts")
+    expression_fields = ("divergence", "asserts")
+    asserted_fields = ("asserts",)
+    description = "D_alpha/alpha tends to the asserted value (the KL divergence) as alpha -> 1+"
+
+    def prepare(self, claim):
+        super().prepare(claim)
+        _order_symbol(claim)
+
+    def check(self, claim, settings):
+        return alpha_one_limit(claim, claim.expr("divergence"), claim.expr("asserts"), settings)
+
+
+class ZcdpSupremum(Kind):
+    name = "zcdp-supremum"
+    required = ("divergence", "order", "asserts")
+    optional = ("grid", "over", "over_points", "at")
+    expression_fields = ("divergence", "asserts")
+    asserted_fields = ("asserts",)
+    description = "rho = sup over alpha > 1 of D_alpha/alpha, attained as alpha -> 1"
+
+    def prepare(self, claim):
+        super().prepare(claim)
+        alpha = _order_symbol(claim)
+        claim.parsed["grid"] = _grid(claim)
+        over, at = claim.raw.get("over", {}), claim.raw.get("at", {})
+        if not isinstance(over, dict) or not isinstance(at, dict) or set(over) != set(at):
+            raise ProofcheckError("'over' and 'at' must be tables naming the same variables")
+        variables = []
+        for name, spec in over.items():
+            if name not in claim.symbols or name in claim.parameters or claim.symbols[name] == alpha:
+                raise ProofcheckError(f"'over' variable {name!r} must be declared in 'variables'")
+            parameter = parse_parameter(name, spec, claim.symbols)
+            parameter.symbol = claim.symbols[name]
+            variables.append(parameter)
+            claim.parsed[f"at.{name}"] = claim.parse(at[name])
+        claim.parsed["over"] = variables
+        count = claim.raw.get("over_points", DEFAULT_OVER_POINTS)
+        if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 200:
+            raise ProofcheckError("'over_points' must be an integer from 2 to 200")
+        claim.parsed["over_points"] = count
+
+    def check(self, claim, settings):
+        alpha = _order_symbol(claim)
+        variables = claim.parsed["over"]
+        ratio = claim.expr("divergence") / alpha
+        at = {p.symbol: claim.parsed[f"at.{p.name}"] for p in variables}
+        verdict = alpha_one_limit(claim, claim.expr("divergence").xreplace(at), claim.expr("asserts"),
+                                  settings)
+        if not verdict.passed:
+            verdict.details = "the alpha -> 1 limit of D_alpha/alpha: " + verdict.details
+            return verdict
+        limit_note = f"lim alpha->1+ D_alpha/alpha = rho ({verdict.evidence})"
+        grid = claim.parsed["grid"]
+        orders = grid.orders()
+        slack = claim.expr("asserts") - ratio
+        points = sample_points(claim, settings)
+        routes = set()
+        checked = 0
+        for point in points:
+            for values in self._over_grid(claim, variables, point):
+                for order in orders:
+                    env = {**point, **values, alpha: sp.Rational(order.numerator, order.denominator)}
+                    sign, route = _sign_of(slack, env, settings)
+                    routes.add(route)
+                    if sign < 0:
+                        return failed("D_alpha/alpha exceeds the asserted rho",
+                                      self._witness(claim, ratio, env, alpha))
+                    if sign == 0:
+                        return Verdict("error", None, f"rho - D_alpha/alpha undecided at "
+                                       f"{_show_point(env)} ({route}); raise --dps",
+                                       {"point": _show_point(env)})
+                    checked += 1
+        how = f"Arb balls ({START_BITS} to {MAX_BITS} bits)" if routes == {"certified"} else \
+            f"Arb balls or mpmath at {settings.dps} and {2 * settings.dps} digits"
+        scan = (f" x {claim.parsed['over_points']} values of "
+                + ", ".join(p.name for p in variables)) if variables else ""
+        return passed(weakest(verdict.evidence, "numeric"),
+                      f"{limit_note}; D_alpha/alpha < rho at all {checked} comparisons: grid of "
+                      f"{grid.describe()}, at {len(points)} parameter points{scan}, each decided by {how}")
+
+    @staticmethod
+    def _over_grid(claim, variables, point):
+        if not variables:
+            yield {}
+            return
+        count = claim.parsed["over_points"]
+        units = [sp.Rational(i, count + 1) for i in range(1, count + 1)]
+        for combo in itertools.product(units, repeat=len(variables)):
+            values = {}
+            for parameter, unit in zip(variables, combo):
+                values[parameter.symbol] = parameter.from_unit(unit, {**point, **values})
+            yield values
+
+    @staticmethod
+    def _witness(claim, ratio, env, alpha):
+        shown = _show_point(env)
+        try:
+            value = evaluate(ratio, env, 30)
+            rho = evaluate(claim.expr("asserts"), env, 30)
+            return {"point": shown, "D_alpha/alpha": _short(value), "rho": _short(rho),
+                    "excess": _short(value - rho)}
+        except EvaluationError:
+            return {"point": shown}
+
+
+class ZcdpExcess(Kind):
+    name = "zcdp-excess"
+    required = ("divergence", "order", "excess_percent")
+    optional = ("grid",)
+    expression_fields = ("divergence",)
+    asserted_fields = ("excess_percent",)
+    description = "D_alpha/alpha peaks at an interior order, above the alpha -> 1 limit by the printed percent"
+
+    def prepare(self, claim):
+        super().prepare(claim)
+        _order_symbol(claim)
+        if claim.domain.parameters:
+            raise ProofcheckError("a zcdp-excess claim fixes every parameter (use 'define')")
+        claim.parsed["grid"] = _grid(claim)
+        _printed(claim.raw["excess_percent"])
+
+    def _measure(self, claim, dps):
+        """(alpha at the peak, peak of D_alpha/alpha, its alpha -> 1 limit, excess in percent)."""
+        alpha = _order_symbol(claim)
+        ratio = claim.expr("divergence") / alpha
+        limit = evaluate(sp.Limit(ratio, alpha, 1, "+"), {}, dps)
+        with mpmath.workdps(dps + 10):
+            where, top = peak(lambda a: evaluate(ratio, {alpha: a}, dps), claim.parsed["grid"])
+            return where, top, limit, 100 * (top / limit - 1)
+
+    def check(self, claim, settings):
+        value, places = _printed(claim.raw["excess_percent"])
+        printed = mpmath.mpf(Fraction(value).numerator) / Fraction(value).denominator
+        half = mpmath.mpf(10) ** (-places) / 2
+        results = []
+        for dps in (settings.dps, 2 * settings.dps):
+            try:
+                results.append(self._measure(claim, dps))
+            except EvaluationError as error:
+                return Verdict("error", None, str(error))
+        (where, top, limit, excess), (_, _, _, excess_again) = results
+        if not agree(excess, excess_again, settings.dps // 2):
+            return Verdict("error", None, "the peak does not settle between dps and 2*dps")
+        first = claim.parsed["grid"].orders()[0]
+        if excess <= 0 or where <= first:
+            return failed("D_alpha/alpha does not exceed its alpha -> 1 limit on the grid",
+                          {"peak_alpha": _short(where), "excess_percent": _short(excess)})
+        margin = abs(abs(excess - printed) - half)
+        if margin < mpmath.mpf(10) ** (-required_digits(settings.dps) // 2):
+            return Verdict("error", None, "the excess lies on a rounding boundary of the printed value")
+        shown = (f"peak of D_alpha/alpha at alpha = {_short(where, 10)}: {_short(top, 15)}, above "
+                 f"the alpha -> 1 limit {_short(limit, 15)} by {_short(excess, 8)}%")
+        if abs(excess - printed) > half:
+            return failed(f"{claim.raw['excess_percent']}% is not a rounding of the excess; {shown}",
+                          {"excess_percent": _short(excess, 10), "printed": claim.raw["excess_percent"],
+                           "peak_alpha": _short(where, 10)})
+        return passed("numeric", f"{shown} (printed {claim.raw['excess_percent']}%, a correct rounding); "
+                      f"peak located on {claim.parsed['grid'].describe()} and refined by golden-section "
+                      f"search, agreeing at {settings.dps} and {2 * settings.dps} digits")
+
+    def mutants(self, claim, settings):
+        text = claim.raw["excess_percent"].strip()
+        value, places = _printed(text)
+        unit = Decimal(1).scaleb(-places)
+        out = []
+        for step in (1, -1, 2, -2, 10):
+            shifted = f"{value + step * unit:.{places}f}"
+            out.append((f"excess_percent {text} -> {shifted}", claim.with_fields(excess_percent=shifted)))
+        return out
+
+
+def _printed(text):
+    if not isinstance(text, str):
+        raise ProofcheckError("'excess_percent' must be the printed decimal as a string, e.g. \"1.8\"")
+    try:
+        value = Decimal(text.strip())
+    except ArithmeticError:
+        raise ProofcheckError(f"malformed decimal {text!r}") from None
+    if not value.is_finite():
+        raise ProofcheckError(f"malformed decimal {text!r}")
+    places = max(0, -value.as_tuple().exponent)
+    return value, places
+
+
+register(AlphaOneLimit())
+register(ZcdpSupremum())
+register(ZcdpExcess())

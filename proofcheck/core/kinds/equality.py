@@ -34,14 +34,14 @@ from . import Kind, register
 
 def sample_points(claim, settings: Settings):
     count = claim.get("samples", settings.samples)
-    points = claim.domain.sample_points(count, seed=settings.seed)
+    points = claim.sampling_domain.sample_points(count, seed=settings.seed)
     for explicit in claim.get("points", []):
         points.append(claim.domain.validate_point(explicit))
     return points
 
 
 def representative_point(claim):
-    return claim.domain.point_from_units({})
+    return claim.sampling_domain.point_from_units({})
 
 
 def _short(value, digits=20):

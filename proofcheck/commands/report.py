@@ -1,0 +1,157 @@
+"""``proofcheck report``: the map of each paper, as Markdown (or JSON), with figures.
+
+One file per paper in the output folder (``NAME.md`` or ``NAME.json``) and,
+with ``--figures``, the paper's figures in ``figures/`` as PNG and SVG.
+Exit status 0 when every claim passed (or none was checked), 1 when a claim
+failed, 2 for bad input.  Without matplotlib the report is still written; it
+says how to get the figures.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from ..core.precision import DEFAULT_DPS, validate_dps
+from ..core.verdict import EVIDENCE_ORDER, Settings
+from .common import Progress, positive_int
+
+DEFAULT_OUT = "report-out"
+
+
+def add_parser(sub):
+    p = sub.add_parser("report", help="write the map of each paper (Markdown or JSON), with figures",
+                       description="Check the claims and write, per paper, a table: paper location -> "
+                       "claim -> kind -> evidence -> derivation script -> status, in the paper's order, "
+                       "with a summary. Exit status 0 if every claim passed, 1 if one failed.")
+    p.add_argument("--paper", action="append", metavar="P", dest="papers",
+                   help="paper pack to report on (repeatable; default: every pack)")
+    p.add_argument("--claims", metavar="PATH", help="report on this claims file or folder instead")
+    p.add_argument("--format", choices=("markdown", "json"), default="markdown",
+                   help="report format (default markdown)")
+    p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
+    p.add_argument("--figures", action="store_true",
+                   help="also draw the paper's figures (PNG and SVG; needs matplotlib)")
+    p.add_argument("--no-verify", action="store_true", help="list the claims without checking them")
+    p.add_argument("--link-base", metavar="URL",
+                   help="where derivation links point (default: the derivations folder, relative to DIR)")
+    p.add_argument("--dps", default=str(DEFAULT_DPS), help=f"working digits (default {DEFAULT_DPS})")
+    p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
+                   help="parallel workers (default: all cores)")
+    p.add_argument("--samples", type=positive_int, default=4, help="sample points per numeric claim (default 4)")
+    p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
+    p.add_argument("--json", action="store_true", help="print what was written as one JSON record")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..core.errors import ProofcheckError
+    from ..report import figures as figure_module
+    from ..report import json_report, markdown
+    from ..report.paper_map import (agreement, build_map, derivation_scripts, derivations_folder,
+                                    load_registry)
+
+    dps = validate_dps(args.dps)
+    claims, papers = load_registry(args.papers, args.claims)
+    out_dir = Path(args.out)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ProofcheckError(f"--out {args.out}: cannot create the folder ({error.strerror})") from None
+
+    settings = {"dps": dps, "samples": args.samples, "seed": args.seed}
+    results, seconds = None, None
+    if not args.no_verify and claims:
+        results, seconds = _check(claims, Settings(dps=dps, seed=args.seed, samples=args.samples),
+                                  args.jobs, quiet=args.json)
+        settings["jobs"] = max(1, min(args.jobs, len(claims), os.cpu_count() or 1))
+    full = build_map(claims, results, papers, seconds, settings)
+
+    scripts = derivation_scripts()
+    whole_registry = not args.papers and not args.claims
+    folder = derivations_folder()
+    base = args.link_base or (markdown.relative_link(folder, out_dir) if folder else "derivations")
+    unreferenced = agreement(full, claims, scripts, whole_registry).unreferenced_scripts
+
+    rendered: dict[str, object] = {}
+    written, notes = [], []
+    for paper in papers:
+        paper_map = full.for_paper(paper.name)
+        check = agreement(paper_map, [c for c in claims if c.paper == paper.name], scripts, False)
+        check.unreferenced_scripts = unreferenced
+        figures, note = [], ""
+        if not args.figures and figure_module.for_paper(paper.name):
+            note = "Figures are not included: run `proofcheck report --figures`"
+            note += "." if figure_module.matplotlib_available() else \
+                f" after installing matplotlib ({figure_module.INSTALL_HINT})."
+        if args.figures:
+            for name in figure_module.for_paper(paper.name):
+                if name not in rendered:
+                    rendered[name] = figure_module.render(name, out_dir / "figures")
+                figures.append(rendered[name])
+        if args.format == "markdown":
+            text = markdown.render(paper_map, out_dir=out_dir, derivation_base=base, figures=figures,
+                                   check=check, scripts=set(scripts), command=_command(args),
+                                   figure_note=note)
+            path = out_dir / f"{_file_name(paper.name)}.md"
+        else:
+            text = json_report.render(paper_map, figures, check, out_dir)
+            path = out_dir / f"{_file_name(paper.name)}.json"
+        path.write_text(text, encoding="utf-8")
+        written.append((path, paper_map.summary()))
+
+    figures_out = list(rendered.values())
+    if args.figures and not figures_out:
+        notes.append("no figures belong to the selected papers")
+    missing = [f for f in figures_out if f.status == "no-matplotlib"]
+    if missing:
+        notes.append(f"figures skipped: {missing[0].reason}")
+    notes += [f"figure {f.name} not available: {f.reason}" for f in figures_out if f.status == "unavailable"]
+
+    failed = sum(s.status.get("failed", 0) + s.status.get("error", 0) for _, s in written)
+    if args.json:
+        json.dump({"reports": [{"path": str(p), "summary": s.as_dict()} for p, s in written],
+                   "figures": [f.as_dict() for f in figures_out], "notes": notes,
+                   "unreferenced_scripts": unreferenced}, sys.stdout, indent=1)
+        print()
+    else:
+        for path, summary in written:
+            counts = ", ".join(f"{summary.evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
+            print(f"wrote {path}: {summary.claims} claims ({counts}"
+                  + (f", {failed} failed" if failed else "") + ")")
+        for figure in figures_out:
+            if figure.written:
+                print(f"wrote {', '.join(str(p) for p in figure.files.values())} ({figure.seconds:.1f} s)")
+        if seconds is not None:
+            print(f"checked in {seconds:.1f} s at {dps} digits")
+        for note in notes:
+            print(f"proofcheck: {note}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _check(claims, settings, jobs, quiet):
+    from ..core.runner import run as run_claims
+    progress = Progress(len(claims), enabled=not quiet)
+    start = time.perf_counter()
+    results = run_claims(claims, settings, jobs=jobs,
+                         progress=lambda done, total, result: progress.update(done, result.claim.id))
+    progress.clear()
+    return results, time.perf_counter() - start
+
+
+def _file_name(paper: str) -> str:
+    cleaned = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in paper).strip(".-")
+    return cleaned or "claims"
+
+
+def _command(args) -> str:
+    words = ["proofcheck report"]
+    for paper in args.papers or []:
+        words.append(f"--paper {paper}")
+    if args.figures:
+        words.append("--figures")
+    if args.no_verify:
+        words.append("--no-verify")
+    return " ".join(words)

