@@ -84,6 +84,12 @@ def derive(d: literate.Derivation) -> None:
     r, r0, c, n = d.parameters(r="0 < r <= 1", r0="0 < r0 < r", c="c > 0", n="integer n >= 0")
     sigma_3 = d.given("(3)", "The noise level is calibrated to the requested error.",
                       sigma, Phi_inv(sp.Rational(1, 2) + r0 / (2 * (1 + c))), key="sigma")
+    argument = sp.Rational(1, 2) + r0 / (2 * (1 + c))
+    d.holds("(3)", "The argument of Φ⁻¹ exceeds 1/2 ...", argument - sp.Rational(1, 2), ">")
+    below, slack = d.variable("delta_0", positive=True), d.variable("epsilon", nonnegative=True)
+    d.holds("(3)", "... and stays below 1: with r0 = r − δ0 and r = 1 − ε (δ0 > 0, ε ≥ 0), its gap to 1 "
+            "is positive, so σ is positive and finite.",
+            sp.factor(1 - argument).subs(r0, r - below).subs(r, 1 - slack), ">")
     calibrated = d.step("§4", "At σ from (3), Φ(Φ⁻¹(p)) = p turns (8) into the calibrated error.",
                         value.subs(sigma, sigma_3), lhs=sp.Symbol("2Φ(σ) − 1"),
                         paper=r0 / (1 + c), key="calibrated", result="error_at_sigma_3")
@@ -102,6 +108,8 @@ def derive(d: literate.Derivation) -> None:
     d.holds("Theorem 3.1(i)", "Writing n = 1 + m with m ≥ 0, that gap is nonnegative, so the error "
             "is at most r0 n < r n = r max(n, 1).", sp.factor(gap.subs(n, 1 + m)), ">=")
     delta = d.variable("delta", positive=True)
+    d.holds("Theorem 3.1(i)", "And r0 n < r n for n = 1 + m, writing r = r0 + δ with δ > 0.",
+            ((r - r0) * (1 + m)).subs(r, r0 + delta), ">")
     d.holds("Theorem 3.1(i)", "At n = 0 the error c r0/(1+c) is below r = r max(0, 1): write "
             "r = r0 + δ with δ > 0.", (r - c * r0 / (1 + c)).subs(r, r0 + delta), ">")
 

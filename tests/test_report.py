@@ -186,6 +186,13 @@ def test_markdown_typesets_the_papers_statement_as_math(claims_file, tmp_path):
     assert r"`1/pi ~ 0.31831 \| printed`" in text
 
 
+def test_math_cannot_open_an_html_tag_or_split_a_table_cell():
+    assert markdown.math_inline("a<b", in_table=False) == r"$a\lt b$"
+    assert markdown.math_inline(r"\|x\| > |y|", in_table=True) == r"$\Vert{}x\Vert{} \gt  \vert{}y\vert{}$"
+    # a statement already mixing prose and $...$ math is kept, its bars escaped in tables
+    assert markdown.math_inline("for $|x| < 1$", in_table=True) == r"for $\|x\| < 1$"
+
+
 def test_every_table_row_has_as_many_cells_as_its_header(claims_file, tmp_path, registry):
     claims = load_claims(path=claims_file)
     packaged, _ = registry

@@ -82,12 +82,12 @@ def _outcome(module, overrides=None):
 
 
 def _step_record(step) -> dict:
-    from ..core.literate import _plain
+    from ..core.literate import as_text
     return {"number": step.number, "label": step.label, "text": step.text, "status": step.status,
             "evidence": step.evidence, "detail": step.detail, "key": step.key, "result": step.result,
-            "lhs": None if step.lhs is None else _plain(step.lhs),
-            "value": None if step.value is None else _plain(step.value),
-            "paper": None if step.paper is None else _plain(step.paper)}
+            "lhs": None if step.lhs is None else as_text(step.lhs),
+            "value": None if step.value is None else as_text(step.value),
+            "paper": None if step.paper is None else as_text(step.paper)}
 
 
 def _json(name, module, overrides) -> int:

@@ -47,7 +47,7 @@ from .errors import ClaimFileError, ProofcheckError
 from .expressions import FUNCTIONS, make_symbol, parse_expression
 
 COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
-                 "points", "sampling", "derivation", "note", "statement_tex", "finding", "rests_on", "routes"}
+                 "points", "sampling", "derivation", "result", "note", "statement_tex", "finding", "rests_on", "routes"}
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 _FUNCTION_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\)\s*$")
 _VARIABLE_ASSUMPTIONS = {"real": {"real": True}, "positive": {"positive": True},

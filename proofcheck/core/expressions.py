@@ -127,10 +127,16 @@ class _Translator:
         segment = ast.get_source_segment(self.text, node)
         if segment is None:
             segment = repr(value)
+        mantissa, _, exponent = segment.lower().replace("_", "").partition("e")
+        if exponent and not -400 <= int(exponent) <= 30:
+            self.fail(f"number {segment!r} out of range")
         try:
-            return _decimal_to_rational(segment.replace("_", ""))
+            number = _decimal_to_rational(segment.replace("_", ""))
         except (TypeError, ValueError):
             self.fail(f"malformed number {segment!r}")
+        if abs(number) > MAX_INTEGER:
+            self.fail(f"number {segment!r} out of range")
+        return number
 
     def visit_Name(self, node):
         name = node.id

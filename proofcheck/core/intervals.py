@@ -197,3 +197,17 @@ def audit_decimal(expr, printed: str, max_prec: int = MAX_PREC) -> DecimalAudit:
     error = enclose((printed_q - expr) / unit, prec=START_PREC).str(4, radius=False)
     return DecimalAudit(printed=str(printed), verdict=verdict, true_value=true_text,
                         error_in_last_place=error, places=places)
+
+
+def enclose_with(expr, balls: dict, prec: int = START_PREC) -> arb:
+    """Like ``enclose``, with some symbols bound to Arb balls computed elsewhere.
+
+    For a constant that has no closed form in the expression language (a zero
+    of Ai', say) but that Arb encloses directly; the caller recomputes the
+    balls when it raises ``prec``."""
+    old = ctx.prec
+    ctx.prec = prec
+    try:
+        return _enclose(sp.sympify(expr), dict(balls))
+    finally:
+        ctx.prec = old

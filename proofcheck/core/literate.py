@@ -16,8 +16,10 @@ How a step is established, strongest first:
                  Arb balls (``proofcheck.core.intervals``): both sides are
                  enclosed at exact sample points of the parameter domain and
                  must agree to ``DIGITS`` significant digits (or the sign is
-                 decided).  This is evidence at those points, not a proof for
-                 every parameter value, and the transcript says which;
+                 decided).  An integral SymPy leaves open is integrated by
+                 Arb's rigorous quadrature (finite ranges only).  This is
+                 evidence at those points, not a proof for every parameter
+                 value, and the transcript says which;
 * ``cited``      a step that invokes a published theorem (Markov, Pinsker,
                  Lemma 6.1) without computation, listed so the chain is whole;
 * ``definition`` a quantity the paper defines or a choice it makes.
@@ -63,8 +65,8 @@ from .timeout import time_budget
 DIGITS = 50
 # Working precisions (bits) tried in turn before a comparison counts as undecided.
 PRECISIONS = (256, 1024, 4096)
-# Where, in units of each parameter's domain, the certified fallback samples:
-# interior points (the domain's edges are for the claims engine's sampler).
+# Where, in units of a bounded domain, the certified fallback samples: interior
+# points (the domain's edges are for the claims engine's sampler).
 SAMPLE_UNITS = (sp.Rational(2, 5), sp.Rational(1, 2), sp.Rational(3, 5))
 # Seconds SymPy may spend reducing one difference to zero.
 SYMBOLIC_BUDGET = 10.0
@@ -719,11 +721,11 @@ def render_text_header(title: str, source: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _plain(expr) -> str:
+def as_text(expr) -> str:
     if isinstance(expr, Display):
         return expr.plain
     if isinstance(expr, (list, tuple)):
-        return ", ".join(_plain(e) for e in expr)
+        return ", ".join(as_text(e) for e in expr)
     return sp.sstr(expr)
 
 
@@ -732,19 +734,19 @@ def render_text(step: Step) -> str:
     if step.text:
         lines.append(_wrap(step.text, "    "))
     if step.relation == "holds":
-        lines.append(f"      {_plain(step.value)}")
+        lines.append(f"      {as_text(step.value)}")
     elif step.relation == "≈":
-        lines.append(f"      {_plain(step.lhs)} ≈ {step.value}")
+        lines.append(f"      {as_text(step.lhs)} ≈ {step.value}")
     elif step.relation and step.value is not None:
         if step.lhs is not None:
-            lines.append(f"      {_plain(step.lhs)}")
-            lines.append(f"        {step.relation} {_plain(step.value)}")
+            lines.append(f"      {as_text(step.lhs)}")
+            lines.append(f"        {step.relation} {as_text(step.value)}")
         else:
-            lines.append(f"      {_plain(step.value)}")
+            lines.append(f"      {as_text(step.value)}")
         if step.paper is not None:
-            lines.append(f"    paper: {_plain(step.paper)}")
+            lines.append(f"    paper: {as_text(step.paper)}")
     elif step.value is not None:
-        lines.append(f"      {_plain(step.value)}")
+        lines.append(f"      {as_text(step.value)}")
     mark = "✓" if step.status == "ok" else "✗ FAILED"
     tags = [t for t in (f"key {step.key}" if step.key else "",
                         f"result {step.result}" if step.result else "") if t]
@@ -760,29 +762,29 @@ def render_markdown_header(title: str, source: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _latex(expr) -> str:
+def as_latex(expr) -> str:
     if isinstance(expr, Display):
         return expr.latex
     if isinstance(expr, (list, tuple)):
-        return r",\ ".join(_latex(e) for e in expr)
+        return r",\ ".join(as_latex(e) for e in expr)
     return sp.latex(expr)
 
 
 def render_markdown(step: Step) -> str:
     out = [f"**{step.number}. {_escape(step.label)}.** {_escape(' '.join(step.text.split()))}", ""]
     if step.relation == "holds":
-        out += ["$$", _latex(step.value), "$$", ""]
+        out += ["$$", as_latex(step.value), "$$", ""]
     elif step.relation == "≈":
-        out += ["$$", f"{_latex(step.lhs)} \\approx {step.value}", "$$", ""]
+        out += ["$$", f"{as_latex(step.lhs)} \\approx {step.value}", "$$", ""]
     elif step.relation and step.value is not None:
         relation = r"\mathrel{:=}" if step.relation == ":=" else "="
-        body = f"{_latex(step.lhs)} {relation} {_latex(step.value)}" if step.lhs is not None \
-            else _latex(step.value)
+        body = f"{as_latex(step.lhs)} {relation} {as_latex(step.value)}" if step.lhs is not None \
+            else as_latex(step.value)
         out += ["$$", body, "$$", ""]
         if step.paper is not None:
-            out += [f"The paper states ${_latex(step.paper)}$.", ""]
+            out += [f"The paper states ${as_latex(step.paper)}$.", ""]
     elif step.value is not None:
-        out += ["$$", _latex(step.value), "$$", ""]
+        out += ["$$", as_latex(step.value), "$$", ""]
     mark = "✅" if step.status == "ok" else "❌ **failed**"
     tags = [t for t in (f"key `{step.key}`" if step.key else "",
                         f"result `{step.result}`" if step.result else "") if t]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .claims import Claim
 from .errors import ProofcheckError
 from .kinds import KINDS
+from .kinds.derived import corroborate
 from .verdict import Settings, Verdict
 
 
@@ -56,6 +57,8 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
     start = time.perf_counter()
     try:
         verdict = kind.check(claim, settings)
+        if claim.kind != "derived" and claim.get("derivation") and claim.get("result"):
+            verdict = corroborate(claim, verdict, settings)
     except ProofcheckError as error:
         verdict = Verdict("error", None, str(error))
     except (ArithmeticError, ValueError, TypeError, NotImplementedError, RecursionError) as error:

@@ -20,6 +20,7 @@ import mpmath
 
 from ..core.errors import DomainError
 
+MAX_DECIMAL_EXPONENT = 1000
 _RATIO = re.compile(r"^\s*[+-]?\d+\s*/\s*\d+\s*$")
 
 
@@ -65,6 +66,9 @@ def _parse_text(text: str, name: str) -> Fraction:
         raise DomainError(name, f"expected a number, got {text!r}") from None
     if not decimal.is_finite():
         raise DomainError(name, f"expected a finite number, got {text!r}")
+    # A decimal exponent such as 1e999999999 would expand into a billion-digit integer.
+    if decimal and not -MAX_DECIMAL_EXPONENT <= decimal.adjusted() <= MAX_DECIMAL_EXPONENT:
+        raise DomainError(name, f"magnitude beyond 10^±{MAX_DECIMAL_EXPONENT}: {text!r}")
     return Fraction(decimal)
 
 

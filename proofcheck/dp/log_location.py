@@ -41,7 +41,7 @@ from flint import arb, arf, ctx
 from ..core.errors import ProofcheckError
 from . import noise_laws
 from .noise_laws import (GUARD_DIGITS, ArbPrecision, NoiseLawError, ball_of, bits_for, integrate_balls,
-                         noise_law, ordered_points, reach, two_to, value_of)
+                         line_integrals, noise_law, ordered_points, reach, two_to, value_of)
 
 #: Renyi orders of the budget scan: 1 stands for the KL limit alpha -> 1.
 DEFAULT_ORDERS = ("1", "1.001", "1.01", "1.1", "1.5", "2", "3", "5", "10", "30", "100", "300",
@@ -126,8 +126,7 @@ def _cut_points(law, delta):
 
 def _extra_bits_for(*points) -> int:
     """Guard bits for densities evaluated as far out as ``points`` (Airy tails lose log2|x|^{3/2})."""
-    far = max(abs(value_of(p)) for p in points)
-    return 20 + (int(1.5 * mpmath.log(far, 2)) if far > 1 else 0)
+    return max(noise_laws._extra_bits(value_of(p)) for p in points)
 
 
 def _loss_integral(law, delta, integrand, dps):
@@ -148,10 +147,11 @@ def _loss_integral(law, delta, integrand, dps):
 
         def fn(x):
             lx = log_f(x)
-            return lx.exp() * integrand(lx - log_f(x - d))
+            return (lx.exp() * integrand(lx - log_f(x - d)),)
 
         points = _cut_points(law, d) + [-left, right]
-        return value_of(integrate_balls(fn, ordered_points(points), two_to(-(bits - bits_for(GUARD_DIGITS // 2)))))
+        relative = two_to(-(bits - bits_for(GUARD_DIGITS // 2)))
+        return value_of(integrate_balls(fn, ordered_points(points), relative)[0])
 
 
 def kl_divergence(law, delta, dps: int):
@@ -176,35 +176,6 @@ def renyi_ratio_slope_at_one(law, delta, dps: int):
         return -third - kl**2 / 2
 
 
-def _quad(integrand, points):
-    value, error = mpmath.quad(integrand, points, error=True, maxdegree=12)
-    if error > mpmath.mpf(10) ** (-(mpmath.mp.dps - GUARD_DIGITS)) * max(abs(value), mpmath.mpf(10) ** -300):
-        raise ArithmeticError(f"quadrature did not converge (error estimate {mpmath.nstr(error, 3)})")
-    return value
-
-
-def _peak(law, alpha, delta):
-    """The maximiser of alpha log f(x) + (1 - alpha) log f(x - delta), by bisection on its slope."""
-    def slope(x):
-        return (alpha * law.score_ball(x) + (1 - alpha) * law.score_ball(x - delta)).mid()
-
-    lo = -1 - (alpha - 1) * delta
-    while slope(lo) <= 0:
-        lo *= 2
-    hi = delta + 1
-    while slope(hi) >= 0:
-        hi *= 2
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        if slope(mid) > 0:
-            lo = mid
-        else:
-            hi = mid
-        if (hi - lo).mid() < two_to(-30) * (1 + abs(mid.mid())):
-            break
-    return (lo + hi) / 2
-
-
 def renyi_divergence(law, alpha, delta, dps: int):
     """D_alpha(X || X + delta) for alpha >= 1 (alpha = 1: the KL divergence).
 
@@ -219,26 +190,16 @@ def renyi_divergence(law, alpha, delta, dps: int):
     dps = _check_dps(dps)
     if alpha == 1:
         return kl_divergence(law, delta, dps)
-    digits = dps + GUARD_DIGITS + _digits_lost(alpha, delta)
-    bits = bits_for(digits)
-    with mpmath.workdps(digits), ArbPrecision(bits):
+    digits = dps + _digits_lost(alpha, delta)
+    with mpmath.workdps(digits + GUARD_DIGITS):
         a, d = ball_of(alpha), ball_of(delta)
-
-        def phi(x):
-            return a * law.log_density_ball(x) + (1 - a) * law.log_density_ball(x - d)
-
-        peak = _peak(law, a, d)
-        ctx.prec = bits + _extra_bits_for(peak)
-        top = phi(peak)
-        drop = arf(int(0.7 * bits) + 10)
-        left = reach(phi, peak, top, drop, -1)
-        right = reach(phi, peak, top, drop, +1)
-        ctx.prec = bits + _extra_bits_for(peak - left, peak + right)
-        points = [peak - left, peak - left / 8, peak, peak + right / 8, peak + right]
-        points += [p for p in _cut_points(law, d) if peak - left < p < peak + right]
-        mass = integrate_balls(lambda x: (phi(x) - top).exp(), ordered_points(points),
-                          two_to(-(bits - bits_for(GUARD_DIGITS // 2))))
-        return value_of((top + mass.log()) / (a - 1))
+        top, (mass,) = line_integrals(
+            lambda x: a * law.log_density_ball(x) + (1 - a) * law.log_density_ball(x - d),
+            lambda x: a * law.score_ball(x) + (1 - a) * law.score_ball(x - d),
+            (lambda x: arb(1),), _cut_points(law, d), digits,
+            guess=(-1 - (alpha - 1) * delta, delta + 1))
+        with ArbPrecision(bits_for(digits + 2 * GUARD_DIGITS)):
+            return value_of((top + mass.log()) / (a - 1))
 
 
 def renyi_profile(law, delta, orders=DEFAULT_ORDERS, dps: int = 30):
@@ -315,21 +276,28 @@ class LogLocationMechanism:
             return (n + self._mp(self.c)) * self.target
 
     def expected_absolute_error(self, n):
-        """E|x_hat - n| after clipping, by quadrature over the law of X."""
+        """E|x_hat - n| after clipping, by quadrature over the law of X.
+
+        The integrand f(x) |[(n + c) e^{sx - a} - c]_+ - n| is split where the
+        release reaches 0 (clipping) and where it equals n."""
         n = _check_count(n)
-        law, s, a, c = self.law, self.s, self.drift, None
+        law = self.law
         with mpmath.workdps(self.dps + GUARD_DIGITS):
             c = self._mp(self.c)
-            factor = n + c
+            crossing = self.drift / self.s
+            clip = (self.drift + mpmath.log(c / (n + c))) / self.s
+            s, a, cb, nb = ball_of(self.s), ball_of(self.drift), ball_of(c), arb(n)
 
-            def integrand(x):
-                released = factor * mpmath.exp(s * x - a) - c
-                return abs(max(released, 0) - n) * law.density(x)
+            def error(x):
+                released = (nb + cb) * (s * x - a).exp() - cb
+                return abs((released if released > 0 else arb(0)) - nb)
 
-            crossing = a / s                                  # the release equals n
-            clip = (a + mpmath.log(c / factor)) / s           # the release reaches 0
-            points = sorted({crossing, clip} | {mpmath.mpf(k) for k in law.knots})
-            return _quad(integrand, [-mpmath.inf] + points + [mpmath.inf])
+            cuts = sorted({crossing, clip}) + [mpmath.mpf(k) for k in law.knots]
+            # The factor grows like e^{sx}: widen the cut-off by a margin for it.
+            top, (mass,) = line_integrals(law.log_density_ball, law.score_ball, (error,),
+                                          [ball_of(x) for x in cuts], self.dps, margin=60)
+            with ArbPrecision(bits_for(self.dps + 2 * GUARD_DIGITS)):
+                return value_of(top.exp() * mass)
 
     def meets_utility(self, n) -> bool:
         """E|x_hat - n| < r max(n, 1), decided with a margin above the quadrature precision."""

@@ -530,7 +530,7 @@ def scale_for_error(law, target, dps: int):
                 cuts, dps)
             return value_of(value), value_of(slope)
 
-        s = target / mean_absolute_value(law, dps)
+        s = target  # err(s) ~ s E|X| with E|X| of order one for every law here
         if limit is not None:
             s = min(s, limit / 2)
         for _ in range(100):
@@ -572,38 +572,42 @@ def _legendre(n: int, prec: int):
 
 
 def _panel(fn, a, b, n):
+    """Gauss-Legendre sums of ``fn`` (which returns a tuple of Arb numbers) over [a, b]."""
     half, centre = (b - a) / 2, (a + b) / 2
-    total = arb(0)
+    totals = None
     for node, weight in _legendre(n, ctx.prec):
-        total += weight * fn(centre + half * node)
-    return total * half
+        values = fn(centre + half * node)
+        totals = [weight * v for v in values] if totals is None else \
+            [t + weight * v for t, v in zip(totals, values)]
+    return [t * half for t in totals]
 
 
-def _adaptive(fn, a, b, tolerance, depth=0):
+def _adaptive(fn, a, b, tolerances, depth=0):
     coarse = _panel(fn, a, b, _PANEL_NODES[0])
     fine = _panel(fn, a, b, _PANEL_NODES[1])
-    if abs((fine - coarse).mid()) <= tolerance:
+    if all(abs((f - c).mid()) <= t for f, c, t in zip(fine, coarse, tolerances)):
         return fine
     if depth >= 40:
         raise ArithmeticError("adaptive quadrature did not converge")
     middle = (a + b) / 2
-    return (_adaptive(fn, a, middle, tolerance, depth + 1)
-            + _adaptive(fn, middle, b, tolerance, depth + 1))
+    return [x + y for x, y in zip(_adaptive(fn, a, middle, tolerances, depth + 1),
+                                  _adaptive(fn, middle, b, tolerances, depth + 1))]
 
 
 def integrate_balls(fn, points, relative):
-    """Integral of ``fn`` over consecutive ``points`` (Arb numbers), to ``relative`` accuracy.
+    """Integrals of ``fn`` (a tuple of integrands) over consecutive ``points``, to ``relative`` accuracy.
 
-    A first pass sizes the integral; every accepted panel then agrees between
+    A first pass sizes each integral; every accepted panel then agrees between
     its two rules to ``relative`` times that size (far below the digits
     reported: the working precision carries guard digits)."""
     pieces = list(zip(points, points[1:]))
-    size = sum((abs(_panel(fn, a, b, _PANEL_NODES[1]).mid()) for a, b in pieces), arf(0))
-    tolerance = arf(relative) * size
-    total = arb(0)
+    first = [_panel(fn, a, b, _PANEL_NODES[1]) for a, b in pieces]
+    sizes = [sum((abs(p[i].mid()) for p in first), arf(0)) for i in range(len(first[0]))]
+    tolerances = [arf(relative) * size for size in sizes]
+    totals = [arb(0)] * len(sizes)
     for a, b in pieces:
-        total += _adaptive(fn, a, b, tolerance)
-    return total
+        totals = [t + v for t, v in zip(totals, _adaptive(fn, a, b, tolerances))]
+    return totals
 
 
 class ArbPrecision:
@@ -665,7 +669,7 @@ def peak_of(slope, lo, hi):
     ``lo`` and ``hi`` are first guesses; they are widened until the slope is
     positive at ``lo`` and negative at ``hi``, then bisected to a relative
     2^-30 (the peak only places breakpoints; it needs no more)."""
-    lo, hi = arb(lo), arb(hi)
+    lo, hi = exact_ball(lo), exact_ball(hi)
     while slope(lo) <= 0:
         lo = 2 * lo - 1
     while slope(hi) >= 0:
@@ -678,30 +682,47 @@ def peak_of(slope, lo, hi):
             hi = mid
         if (hi - lo).mid() < two_to(-30) * (1 + abs(mid.mid())):
             break
-    return (lo + hi) / 2
+    return exact_ball((lo + hi) / 2)
 
 
-def line_integrals(log_weight, slope, factors, cuts, digits, guess=(-1, 1)):
+def exact_ball(value) -> arb:
+    """An exact Arb number: the midpoint of a ball, or an mpf/int/str converted without rounding.
+
+    (python-flint reads an mpf through a decimal string, which makes a ball
+    with a radius; panel ends and nodes must be exact points.)"""
+    if isinstance(value, arb):
+        return arb(value.mid())
+    if isinstance(value, int):
+        return arb(value)
+    return ball_of(value)
+
+
+def line_integrals(log_weight, slope, factors, cuts, digits, guess=(-1, 1), margin=0):
     """(top, [integral of exp(log_weight - top) * factor]) over the line, as Arb numbers.
 
     ``log_weight`` is unimodal with derivative ``slope``; the integrals are
-    taken between the points where it has fallen by the working precision,
-    split at its peak and at ``cuts`` (where a factor or the weight is not
-    analytic).  Runs at ``digits`` plus guard digits."""
+    taken between the points where it has fallen by the working precision
+    (plus ``margin`` nepers, for factors that grow in the tails), split at its
+    peak and at ``cuts`` (where a factor or the weight is not analytic).
+    Runs at ``digits`` plus guard digits."""
     bits = bits_for(digits + GUARD_DIGITS)
     with ArbPrecision(bits):
         peak = peak_of(lambda x: slope(x).mid(), *guess)
         top = log_weight(peak)
-        drop = arf(int(0.7 * bits) + 10)
+        drop = arf(int(0.7 * bits) + 10 + int(margin))
         left = reach(log_weight, peak, top, drop, -1)
         right = reach(log_weight, peak, top, drop, +1)
         ctx.prec = bits + max(_extra_bits(value_of(peak - left)), _extra_bits(value_of(peak + right)))
         points = [peak - left, peak - left / 8, peak, peak + right / 8, peak + right]
-        points += [arb(c) for c in cuts if (peak - left < arb(c) < peak + right)]
-        points = ordered_points(points)
+        points += [exact_ball(c) for c in cuts if (peak - left < exact_ball(c) < peak + right)]
+        points = ordered_points([exact_ball(p) for p in points])
         relative = two_to(-(bits - bits_for(GUARD_DIGITS // 2)))
-        return top, [integrate_balls(lambda x, g=g: (log_weight(x) - top).exp() * g(x), points, relative)
-                     for g in factors]
+
+        def integrands(x):
+            weight = (log_weight(x) - top).exp()
+            return [weight * g(x) for g in factors]
+
+        return top, integrate_balls(integrands, points, relative)
 
 
 # -- symbolic routes -----------------------------------------------------------

@@ -127,7 +127,7 @@ def point_mass(at=0) -> AtomPlusDensity:
 
 
 def gaussian_law(mean, sd) -> AtomPlusDensity:
-    """N(mean, sd²) as a law on the line (sd > 0)."""
+    """N(mean, sd²) as a law on the line (sd > 0), its constants at the ambient precision."""
     mean, sd = mpmath.mpf(mean), mpmath.mpf(sd)
     log_norm = -mpmath.log(sd) - mpmath.log(2 * mpmath.pi) / 2
 

@@ -41,7 +41,6 @@ each).  Giving r0 together with r = 1 is an error.
 """
 from __future__ import annotations
 
-from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -311,7 +310,8 @@ def _generator(rng) -> np.random.Generator:
         return np.random.default_rng(rng)
     if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0:
         return np.random.default_rng(int(rng))
-    raise DomainError("rng", f"expected a numpy.random.Generator, a nonnegative seed or None, got {rng!r}")
+    raise DomainError("rng", "expected a numpy.random.Generator, a nonnegative seed or None, "
+                      f"got {rng!r}")
 
 
 def _counts_array(counts) -> np.ndarray:

@@ -50,12 +50,13 @@ def _tolerance(r) -> Fraction:
     return r
 
 
-def law(n, r) -> AtomPlusDensity:
-    """X_n of (33): N(n, r²n²); the point mass at 0 when n = 0."""
+def law(n, r, dps: int = 30) -> AtomPlusDensity:
+    """X_n of (33): N(n, r²n²), its constants at ``dps`` plus guard digits; δ_0 when n = 0."""
     n, r = count(n, "n"), _tolerance(r)
     if n == 0:
         return point_mass(0)
-    return gaussian_law(n, to_mpf(r * n))
+    with mpmath.workdps(dps + GUARD_DIGITS):
+        return gaussian_law(n, to_mpf(r * n))
 
 
 def finite_order_condition(alpha, s_p, s_q) -> bool:

@@ -14,6 +14,7 @@ not the supremum; rho is then the numerically located peak.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -25,6 +26,7 @@ from . import randomized_response as rr
 from .tight_zcdp import AlphaGrid, grid_supremum, peak
 
 DEFAULT_ORDERS = ("2", "10", "100", "1000", "100000")
+MAX_GUARD_DIGITS = 2000
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class Mechanism:
     kl: Callable                # (eps, **extra) -> KL, the alpha -> 1 limit of D_alpha/alpha
     bounds: tuple[Bound, ...]
     eps_name: str = "eps"
+    # Whether the theorem makes the KL limit the tight parameter at these parameters.
+    covered: Callable = lambda **_: True
 
 
 _PURE = (Bound("eps*tanh(eps/2)", "worst pure eps-DP mechanism (Steinke 2024, Thm. 5)",
@@ -63,12 +67,12 @@ MECHANISMS = {m.name: m for m in (
               lambda eps, delta: discrete_laplace.kl_divergence(eps, delta), _PURE),
     Mechanism("rr", "k-ary randomized response", "arXiv 2510.25746 (k-RR, tight for k <= 6)", ("k",),
               lambda alpha, eps, k: rr.renyi_divergence(alpha, eps, k),
-              lambda eps, k: rr.kl_divergence(eps, k), _PURE),
+              lambda eps, k: rr.kl_divergence(eps, k), _PURE, covered=lambda k: k <= 6),
     Mechanism("rappor", "RAPPOR, each bit flipped with probability 1/(1 + e^(eps/2))",
               "Harrison 2024, Thms. 1 and 4", (),
               lambda alpha, eps: rappor.renyi_divergence(alpha, eps),
               lambda eps: rappor.kl_divergence(eps), _PURE),
-    Mechanism("bounded-range", "worst-case eta-bounded-range mechanism (eta = --eps)",
+    Mechanism("bounded-range", "worst-case eta-bounded-range mechanism, --eps giving eta",
               "arXiv 2510.25746 (bounded range)", (),
               lambda alpha, eps: bounded_range.worst_case_renyi_divergence(alpha, eps),
               lambda eps: bounded_range.tight_rho(eps),
@@ -95,11 +99,13 @@ class Profile:
     orders: list = field(default_factory=list)     # (alpha, D_alpha, D_alpha/alpha)
     grid: str = ""
     grid_best: tuple = ()                          # (alpha, D_alpha/alpha) largest on the grid
+    covered: bool = True                           # the theorem makes the KL limit tight here
 
     def as_dict(self) -> dict:
         show = lambda x: mpmath.nstr(x, 15)  # noqa: E731
         return {
             "mechanism": self.mechanism, "parameters": self.parameters, "dps": self.dps,
+            "tight_by_theorem": self.covered and self.rho_at is None,
             "rho": show(self.rho), "rho_attained": "alpha -> 1 (KL)" if self.rho_at is None
             else f"alpha = {show(self.rho_at)}", "kl": show(self.kl),
             "bounds": [{"formula": f, "source": s, "value": show(v),
@@ -143,21 +149,27 @@ def profile(name: str, eps, k=None, delta=None, orders=DEFAULT_ORDERS, dps: int 
     extra = _extra_values(mechanism, k, delta)
     alphas = [parameters.order(a) for a in orders]
     grid = grid or AlphaGrid()
-    with mpmath.workdps(dps):
+    # Closed forms such as log(1 + O(eps^2))/(alpha - 1) cancel about 2 log10(1/eps) digits
+    # for small eps, and D_alpha/alpha differs from the KL by a further factor O(eps): work
+    # with that many more.
+    guard = min(3 * max(0, -math.floor(math.log10(eps))), MAX_GUARD_DIGITS)
+    with mpmath.workdps(dps + guard):
         def ratio(alpha):
             return mechanism.divergence(alpha, eps, **extra) / parameters.mpf(alpha)
 
         kl = mechanism.kl(eps, **extra)
         best = grid_supremum(ratio, grid)
         rho, rho_at = kl, None
-        if best[1] > kl:
+        if best[1] > kl * (1 + mpmath.mpf(10) ** (-(dps // 2))):
             # The supremum is not the KL limit (randomized response, k >= 7): locate the peak.
+            # A smaller excess would not be resolved at this precision.
             rho_at, rho = peak(ratio, grid)
         result = Profile(mechanism=mechanism.name,
                          parameters={mechanism.eps_name: str(eps),
                                      **{("delta-sens" if n == "delta" else n): v for n, v in extra.items()}},
                          dps=dps, rho=rho, rho_at=rho_at, kl=kl, grid=grid.describe(),
-                         grid_best=(parameters.mpf(best[0]), best[1]))
+                         grid_best=(parameters.mpf(best[0]), best[1]),
+                         covered=mechanism.covered(**extra))
         for bound in mechanism.bounds:
             result.bounds.append((bound.formula, bound.source, bound.value(eps)))
         for alpha in alphas:

@@ -60,6 +60,9 @@ def integer_log_grid(high: int, per_decade: int) -> list[int]:
 
 # -- (1) the budget against the lower bounds -----------------------------------------------
 
+# Digits asked of the dp layer for plotted values: a figure needs three, and at
+# twelve the wide Gaussian priors of (19) are summed in double precision.
+FIGURE_DIGITS = 12
 BUDGET_R = "0.1"
 BUDGET_C = ("0.1", "1", "10")
 
@@ -74,12 +77,13 @@ def budget_series(r: str = BUDGET_R, cs=BUDGET_C, n_max: int = 10**6, per_decade
         "budget")
     ns = integer_log_grid(n_max, per_decade)
     r_value = Fraction(r)     # exact, so that r = 0.1 means 1/10, not its binary neighbour
+    digits = FIGURE_DIGITS
     try:
-        curves = {c: [float(mechanism(r_value, c=Fraction(c)).v(n)) for n in ns] for c in cs}
+        curves = {c: [float(mechanism(r_value, c=Fraction(c), dps=15).v(n)) for n in ns] for c in cs}
         bounds = {
-            "two-count bound (14)": [float(two_count(r_value, n)) for n in ns],
-            "uniform prior (23), best odd K": [float(best_uniform(r_value, n)[0]) for n in ns],
-            "Gaussian prior (19)": [float(gaussian_prior(r_value, n)) for n in ns],
+            "two-count bound (14)": [float(two_count(r_value, n, dps=digits)) for n in ns],
+            "uniform prior (23), best odd K": [float(best_uniform(r_value, n, dps=digits)[0]) for n in ns],
+            "Gaussian prior (19)": [float(gaussian_prior(r_value, n, dps=digits)) for n in ns],
         }
     except (ArithmeticError, ValueError, TypeError) as error:
         raise FigureUnavailable(f"the budget figure could not be computed: "

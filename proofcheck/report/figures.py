@@ -12,6 +12,7 @@ installed yet is reported as unavailable, with the reason.
 """
 from __future__ import annotations
 
+import importlib
 import re
 import time
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ def svg_size_pt() -> tuple[float, float]:
 
 def matplotlib_available() -> bool:
     try:
-        import matplotlib  # noqa: F401
+        importlib.import_module("matplotlib")
     except ImportError:
         return False
     return True
@@ -256,7 +257,7 @@ FIGURES: dict[str, FigureSpec] = {spec.name: spec for spec in (
         r"requirement $r$ of (2).",
         ("larger-groups",), data.utility_series, draw_utility),
     FigureSpec(
-        "divergence", "D_alpha/alpha at a fixed shift",
+        "divergence", "D_α/α at a fixed shift",
         r"Figure 4. $D_\alpha/\alpha$ between a noise law and its shift by $\Delta = 1$, each law "
         r"scaled to Fisher information 1: flat for the Gaussian, (11); falling from its "
         r"$\alpha \to 1$ limit (the KL divergence) for the Laplace and the Airy law (beyond the "
@@ -275,7 +276,11 @@ def _output(spec: FigureSpec, status: str, reason: str = "", files=None, seconds
 
 
 def render(name: str, out_dir, formats=FORMATS) -> FigureOutput:
-    """Compute and draw figure ``name`` into ``out_dir/NAME.{png,svg}``."""
+    """Compute and draw figure ``name`` into ``out_dir/NAME.{png,svg}``.
+
+    Returns the files written, or why there are none: matplotlib missing
+    (``no-matplotlib``) or the figure's data not computable yet (``unavailable``).
+    """
     spec = FIGURES.get(name)
     if spec is None:
         from ..core.errors import ProofcheckError
@@ -290,12 +295,16 @@ def render(name: str, out_dir, formats=FORMATS) -> FigureOutput:
     figure = _new_figure(spec.caption)
     spec.draw(figure, series)
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     files = {}
-    for fmt in formats:
-        path = out_dir / f"{name}.{fmt}"
-        _save(figure, path, fmt)
-        files[fmt] = path
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for fmt in formats:
+            path = out_dir / f"{name}.{fmt}"
+            _save(figure, path, fmt)
+            files[fmt] = path
+    except OSError as error:
+        from ..core.errors import ProofcheckError
+        raise ProofcheckError(f"--out {out_dir}: cannot write the figure ({error.strerror})") from None
     return _output(spec, "written", files=files, seconds=time.perf_counter() - start)
 
 

@@ -5,7 +5,8 @@ typeset as ``$...$`` math, and a claim without one shows its plain statement
 as code.  Derivations link to ``derivations/NAME.py``; figures are embedded
 with their captions.  GitHub splits table cells at every ``|`` before it
 typesets math, so inside tables a bar is written ``\\vert`` (and ``\\|`` as
-``\\Vert``); in plain text cells it is escaped.
+``\\Vert``); in plain text cells it is escaped.  In math, ``<`` and ``>`` are
+written ``\\lt`` and ``\\gt``, so that no HTML tag can open inside a formula.
 """
 from __future__ import annotations
 
@@ -31,10 +32,12 @@ def math_inline(tex: str, in_table: bool = False) -> str:
     """``$tex$`` as GitHub typesets it; a statement that already mixes text and
     ``$...$`` math is kept as written."""
     tex = " ".join(tex.split())
+    if "$" in tex:
+        return tex.replace("|", "\\|") if in_table else tex
+    # '<' and '>' could open an HTML tag before the math is typeset.
+    tex = tex.replace("<", "\\lt ").replace(">", "\\gt ")
     if in_table:
         tex = tex.replace("\\|", "\\Vert{}").replace("|", "\\vert{}")
-    if "$" in tex:
-        return tex
     return f"${tex}$"
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.verdict import EVIDENCE_ORDER, STATUSES
@@ -101,9 +101,6 @@ class PaperMap:
     def summary(self) -> Summary:
         return summarise(self.rows, self.seconds)
 
-    def derivations(self) -> set[str]:
-        return {r.derivation for r in self.rows if r.derivation}
-
 
 def summarise(rows, seconds=None) -> Summary:
     passed = Counter(r.evidence for r in rows if r.status == "passed")
@@ -141,8 +138,8 @@ def row_from_claim(claim, result=None, title: str = "") -> MapRow:
         return row
     verdict = result.verdict
     details = "" if verdict.passed else (verdict.details or "")[:300]
-    return MapRow(**{**row.__dict__, "status": verdict.status, "evidence": verdict.evidence,
-                     "seconds": round(verdict.seconds, 3), "details": details})
+    return replace(row, status=verdict.status, evidence=verdict.evidence,
+                   seconds=round(verdict.seconds, 3), details=details)
 
 
 def build_map(claims, results=None, papers=None, seconds=None, settings=None) -> PaperMap:
@@ -176,7 +173,7 @@ def load_registry(names=None, path=None):
         name = next((c.paper for c in claims if c.paper), "") or Path(path).stem
         for claim in claims:
             claim.paper = claim.paper or name
-        return claims, [PaperInfo(name, source=str(path))]
+        return claims, [PaperInfo(p, source=str(path)) for p in dict.fromkeys(c.paper for c in claims)]
     available = packs()
     selected = list(names) if names else list(available)
     claims, papers = [], []

@@ -1,0 +1,82 @@
+"""A malformed claims file is refused with one line naming the file and the claim (exit 2)."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+GOOD = '''
+[[claim]]
+id = "tilt"
+where = "Lemma 4.1, proof"
+statement = "tilting"
+kind = "identity"
+params = { sigma = "sigma > 0", z = "real" }
+lhs = "exp(sigma*z - sigma**2)*phi(z)"
+asserts = "exp(-sigma**2/2)*phi(z - sigma)"
+'''
+
+BAD = {
+    "syntax": ('[[claim]\nid = "x"', None),
+    "missing-field": (GOOD.replace('statement = "tilting"\n', ""), "missing field 'statement'"),
+    "unknown-kind": (GOOD.replace('kind = "identity"', 'kind = "miracle"'), "unknown kind 'miracle'"),
+    "unknown-name": (GOOD.replace("phi(z - sigma)", "phi(z - tau)"), "unknown name 'tau'"),
+    "unknown-field": (GOOD + 'colour = "blue"\n', "unknown field 'colour'"),
+    "out-of-domain": (GOOD + 'points = [{ sigma = "-1", z = "0" }]\n', "parameter sigma"),
+    "bad-domain": (GOOD.replace('sigma = "sigma > 0"', 'sigma = "sigma >"'), "syntax error"),
+    "injection": (GOOD.replace('"exp(-sigma**2/2)*phi(z - sigma)"',
+                               '"__import__(\'os\').system(\'touch /tmp/proofcheck-injected\')"'), "tilt"),
+    "injection-in-domain": (GOOD.replace('sigma = "sigma > 0"',
+                                         'sigma = "sigma > __import__(\'os\').getpid()"'), "tilt"),
+    "duplicate-id": (GOOD + GOOD, "duplicate claim id"),
+}
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_claims_file_gets_one_line_error_and_exit_2(tmp_path, case):
+    text, expected = BAD[case]
+    path = tmp_path / f"{case}.toml"
+    path.write_text(text)
+    marker = "/tmp/proofcheck-injected"
+    if os.path.exists(marker):
+        os.remove(marker)
+    result = run_cli("verify", "--claims", str(path), "-j", "1")
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert str(path) in lines[0]
+    if expected:
+        assert expected in lines[0]
+    assert not os.path.exists(marker)
+
+
+def test_a_good_file_given_with_claims_is_checked(tmp_path):
+    path = tmp_path / "good.toml"
+    path.write_text(GOOD)
+    result = run_cli("verify", "--claims", str(path), "-j", "1")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 passed, 0 failed" in result.stdout
+
+
+@pytest.mark.parametrize("dps", ["14", "100001", "2.5", "many", "-3"])
+def test_dps_outside_15_to_100000_is_refused(dps):
+    result = run_cli("verify", "--list", "--dps", dps)
+    assert result.returncode == 2
+    assert "--dps" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_missing_claims_path_is_a_clear_error(tmp_path):
+    result = run_cli("verify", "--claims", str(tmp_path / "nowhere.toml"))
+    assert result.returncode == 2 and "no such file" in result.stderr
+
+
+def test_unknown_paper_and_unknown_claim_id_are_clear_errors():
+    assert run_cli("verify", "no-such-paper", "--list").returncode == 2
+    result = run_cli("verify", "--only", "no-such-claim", "--list")
+    assert result.returncode == 2 and "no-such-claim" in result.stderr

@@ -1,0 +1,80 @@
+"""Expressions from data are data: the whitelist parser refuses anything else."""
+import os
+
+import pytest
+import sympy as sp
+
+from proofcheck.core.errors import ExpressionError
+from proofcheck.core.expressions import parse_expression
+
+x = sp.Symbol("x", real=True)
+SYMBOLS = {"x": x}
+
+ATTACKS = [
+    "__import__('os').system('touch /tmp/proofcheck-pwned')",
+    "exp.__globals__",
+    "(lambda: 1)()",
+    "[i for i in range(3)]",
+    "open('/etc/passwd')",
+    "eval('1')",
+    "x.__class__",
+    "exp(x)[0]",
+    "x if x else 1",
+    "{'a': 1}",
+    "f'{x}'",
+    "exp(x, base=2)",
+    "9**9**9",
+    "x; 1",
+    "import os",
+]
+
+
+@pytest.mark.parametrize("text", ATTACKS)
+def test_code_in_an_expression_is_refused_not_run(text):
+    marker = "/tmp/proofcheck-pwned"
+    if os.path.exists(marker):
+        os.remove(marker)
+    with pytest.raises(ExpressionError):
+        parse_expression(text, SYMBOLS)
+    assert not os.path.exists(marker)
+
+
+def test_unknown_names_are_refused_by_name():
+    with pytest.raises(ExpressionError, match="unknown name 'y'"):
+        parse_expression("x + y", SYMBOLS)
+    with pytest.raises(ExpressionError, match="unknown function 'system'"):
+        parse_expression("system(x)", SYMBOLS)
+
+
+def test_decimals_are_read_exactly_not_through_binary_floats():
+    assert parse_expression("0.1", {}) == sp.Rational(1, 10)
+    assert parse_expression("0.1 + 0.2", {}) == sp.Rational(3, 10)
+
+
+def test_normal_law_functions_are_spelled_out_for_sympy():
+    phi = parse_expression("Phi(x)", SYMBOLS)
+    assert sp.simplify(sp.diff(phi, x) - sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi)) == 0
+    assert sp.simplify(parse_expression("Phi(Phi_inv(1/3))", {}) - sp.Rational(1, 3)) == 0
+
+
+def test_expectation_is_the_integral_against_the_normal_density():
+    expectation = parse_expression("E(x**2, x)", SYMBOLS)
+    assert isinstance(expectation, sp.Integral)
+    assert sp.simplify(expectation.doit()) == 1
+
+
+def test_indicator_and_positive_part():
+    assert parse_expression("Indicator(x <= 1)", SYMBOLS).subs(x, 0) == 1
+    assert parse_expression("Indicator(x <= 1)", SYMBOLS).subs(x, 2) == 0
+    assert parse_expression("pos(x)", SYMBOLS).subs(x, -3) == 0
+
+
+def test_large_arguments_do_not_hang_evaluation():
+    expression = parse_expression("gamma(10**20)", {})
+    assert expression.has(sp.gamma)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "1 +", "x ** ", "1e400000"])
+def test_malformed_text_is_a_clear_error(text):
+    with pytest.raises(ExpressionError):
+        parse_expression(text, SYMBOLS)
