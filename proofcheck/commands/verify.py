@@ -93,7 +93,8 @@ def _line(result) -> str:
     status = {"passed": "PASS", "failed": "FAIL", "error": "ERROR"}[v.status]
     line = f"{status:5} {result.claim.id:34} {result.claim.where[:40]:40} {v.evidence or '-':9} {v.seconds:6.2f}s"
     if result.mutants is not None:
-        line += f"  mutants {result.mutants.rejected}/{result.mutants.made} rejected"
+        line += (f"  mutants {result.mutants.rejected}/{result.mutants.made} rejected"
+                 f" ({result.mutants.seconds:.1f}s)")
     if not v.passed:
         line += f"\n      {v.details}"
         if v.counterexample:

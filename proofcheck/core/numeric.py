@@ -31,11 +31,28 @@ class EvaluationError(ArithmeticError):
 
 def evaluate(expr, point, dps: int):
     """Value of ``expr`` at ``point`` (mapping Symbol -> exact number) as mpf."""
+    expr = sp.sympify(expr)
+    if expr.has(sp.Integral, sp.Derivative, sp.Sum, sp.Limit):
+        # Quadrature is the expensive part of a check; negative controls re-use the
+        # definition's values at the same exact points, so remember them.
+        key = (expr, tuple(sorted(point.items(), key=lambda item: str(item[0]))), dps)
+        return _evaluate_operator_expression(key)
+    return _evaluate(expr, point, dps)
+
+
+@lru_cache(maxsize=4096)
+def _evaluate_operator_expression(key):
+    expr, items, dps = key
+    return _evaluate(expr, dict(items), dps)
+
+
+def _evaluate(expr, point, dps: int):
     with mpmath.workdps(dps + GUARD_DIGITS):
         env = {symbol: _number(value) for symbol, value in point.items()}
         try:
             value = _eval(sp.sympify(expr), env)
-        except (ZeroDivisionError, ValueError, OverflowError) as error:
+        except (ZeroDivisionError, ValueError, OverflowError, TypeError) as error:
+            # TypeError: a comparison (Max, an indicator) met a complex intermediate value.
             raise EvaluationError(f"cannot evaluate {expr}: {error}") from None
         if isinstance(value, mpmath.mpc):
             if abs(value.imag) > abs(value.real) * mpmath.mpf(10) ** (-dps):

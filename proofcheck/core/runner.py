@@ -23,9 +23,11 @@ class MutantReport:
     made: int = 0
     rejected: int = 0
     accepted: list = field(default_factory=list)  # descriptions of mutants the checker accepted
+    seconds: float = 0.0
 
     def as_dict(self):
-        return {"made": self.made, "rejected": self.rejected, "accepted": list(self.accepted)}
+        return {"made": self.made, "rejected": self.rejected, "accepted": list(self.accepted),
+                "seconds": round(self.seconds, 3)}
 
 
 @dataclass
@@ -70,6 +72,7 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
 def run_mutants(claim: Claim, settings: Settings) -> MutantReport:
     kind = KINDS[claim.kind]
     report = MutantReport()
+    start = time.perf_counter()
     if not kind.computational:
         return report
     mutant_settings = Settings(dps=settings.dps, seed=settings.seed, samples=settings.samples,
@@ -82,6 +85,7 @@ def run_mutants(claim: Claim, settings: Settings) -> MutantReport:
             report.accepted.append(description)
         else:
             report.rejected += 1
+    report.seconds = time.perf_counter() - start
     return report
 
 

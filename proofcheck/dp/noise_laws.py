@@ -127,8 +127,8 @@ def _a1p_at(dps: int):
 
 
 def first_zero_of_airy_derivative(dps: int):
-    """a1' (negative), from mpmath, at ``dps`` digits."""
-    return +_a1p_at(int(dps))
+    """a1' (negative), from mpmath, at ``dps`` digits (not rounded to the caller's precision)."""
+    return _a1p_at(int(dps))
 
 
 def first_zero_of_airy_derivative_ball(prec: int) -> arb:

@@ -11,8 +11,9 @@ Routes, strongest first:
             and 2*dps with a margin derived from the precision).
 
 Negative controls: the relation reversed, and the asserted constants
-perturbed.  A perturbation that only weakens the claim (its slack grows at
-every sampled point) is implied by the claim and skipped.  A claim with a
+perturbed.  A perturbation that still holds at every sampled point (it
+weakens the bound, or keeps a sign claim true) is no wrong version and is
+skipped; every perturbation that is false somewhere must be rejected.  A claim with a
 ``slack`` field says, in words, why its bound is far from tight; its constant
 perturbations are then not meaningful controls and only the reversal is used.
 """
@@ -75,7 +76,7 @@ def _decide_at(claim, point, settings):
     rel = claim.parsed["rel"]
     lhs, rhs = claim.expr("lhs"), claim.expr("rhs")
     try:
-        outcome = decide(rel, lhs.xreplace(point), rhs.xreplace(point))
+        outcome = decide(rel, lhs, rhs, point)
         if outcome is not None:
             return outcome, "certified"
     except (NotEnclosable, ZeroDivisionError, ValueError):
@@ -148,9 +149,12 @@ class Inequality(Kind):
             return out
         from ..mutants import expression_mutants
         points = sample_points(claim, settings)
-        original = slack_expression(claim)
-        for description, mutant in expression_mutants(claim, self.asserted_fields, settings):
-            if _only_weakens(original, slack_expression(mutant), points):
+        # A side built from operators (an expectation, an integral) is the definition, not
+        # what the paper asserts: only the other side is perturbed.
+        fields = [f for f in self.asserted_fields
+                  if not claim.expr(f).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)]
+        for description, mutant in expression_mutants(claim, fields, settings):
+            if _still_true(mutant, points):
                 continue
             out.append((description, mutant))
         return out
@@ -162,12 +166,23 @@ def _with_relation(claim, rel):
     return copy
 
 
-def _only_weakens(original, mutant, points):
+def _still_true(mutant, points):
+    """A perturbed inequality that still holds at every sampled point is not a wrong claim.
+
+    Unlike an equation, an inequality usually survives a change of a constant
+    in the direction that weakens it (or one that keeps it true for another
+    reason, as "X > 0" does); such a mutant is no negative control.  The
+    perturbations kept are those that are false somewhere on the sample, and
+    the checker must reject each of them.
+    """
+    strict = mutant.parsed["rel"] in ("<", ">")
+    slack = slack_expression(mutant)
     for point in points:
         try:
-            if evaluate(mutant, point, 30) < evaluate(original, point, 30):
-                return False
+            value = evaluate(slack, point, 30)
         except EvaluationError:
+            return False
+        if value < 0 or (strict and value == 0):
             return False
     return True
 

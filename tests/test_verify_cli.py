@@ -1,0 +1,58 @@
+"""`proofcheck verify`: one line per claim, a closing count, JSON for machines, meaningful exit codes."""
+import json
+import subprocess
+import sys
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_list_is_a_map_of_every_claim_without_checking():
+    result = run_cli("verify", "larger-groups", "--list", "--json")
+    assert result.returncode == 0
+    records = json.loads(result.stdout)
+    assert len(records) > 50
+    assert {"id", "where", "statement", "kind"} <= set(records[0])
+
+
+def test_json_records_carry_evidence_and_status():
+    result = run_cli("verify", "larger-groups", "--only", "lemma-4.1", "eq-25-optimum", "--json", "-j", "1")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["summary"]["passed"] == 2 and document["summary"]["failed"] == 0
+    for record in document["claims"]:
+        assert {"id", "where", "statement", "kind", "status", "evidence", "seconds", "details"} <= set(record)
+        assert record["status"] == "passed" and record["evidence"] == "symbolic"
+
+
+def test_text_output_ends_with_the_count_and_mutants_are_reported():
+    result = run_cli("verify", "larger-groups", "--only", "lemma-4.1", "--mutants", "-j", "1")
+    assert result.returncode == 0
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "1 passed, 0 failed"
+    assert "mutants" in lines[0] and "rejected" in lines[0]
+
+
+def test_a_wrong_claim_fails_with_exit_status_1(tmp_path):
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text('''
+[[claim]]
+id = "wrong-drift"
+where = "Lemma 4.1 with the drift sigma^2/2"
+statement = "E|exp(sigma Z - sigma^2/2) - 1| = 2 Phi(sigma) - 1 (false)"
+kind = "identity"
+params = { sigma = "0 < sigma < 5" }
+variables = { z = "real" }
+lhs = "E(Abs(exp(sigma*z - sigma**2/2) - 1), z)"
+asserts = "2*Phi(sigma) - 1"
+''')
+    result = run_cli("verify", "--claims", str(wrong), "-j", "1")
+    assert result.returncode == 1
+    assert "FAIL" in result.stdout and "0 passed, 1 failed" in result.stdout
+
+
+def test_python_dash_m_and_help_work():
+    result = run_cli("--help")
+    assert result.returncode == 0 and "verify" in result.stdout
