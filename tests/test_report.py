@@ -16,7 +16,7 @@ from proofcheck.core.verdict import Verdict
 from proofcheck.papers import load_claims
 from proofcheck.report import json_report, markdown
 from proofcheck.report.paper_map import (NOT_CHECKED, agreement, build_map, derivation_name,
-                                         derivation_scripts, load_registry)
+                                         derivation_scripts, load_registry, referenced_scripts)
 
 CLAIMS = textwrap.dedent('''
     section = "4"
@@ -98,11 +98,14 @@ def test_every_derivation_script_is_referenced_by_a_claim(registry):
     claims, papers = registry
     check = agreement(build_map(claims, papers=papers), claims, derivation_scripts())
     assert not check.unknown_scripts, f"claims name scripts that do not exist: {check.unknown_scripts}"
-    if check.unreferenced_scripts:
-        # Claims name their derivation as the packs are linked to the scripts; until
-        # then this reports which scripts are still waiting for a claim.
-        pytest.xfail("derivation scripts not yet referenced by any claim: "
-                     + ", ".join(f"derivations/{s}.py" for s in check.unreferenced_scripts))
+    assert not check.unreferenced_scripts, (
+        "derivation scripts not referenced by any claim: "
+        + ", ".join(f"derivations/{s}.py" for s in check.unreferenced_scripts))
+
+
+def test_scripts_read_from_the_files_are_those_the_claims_name(registry):
+    claims, _ = registry
+    assert referenced_scripts() == {derivation_name(c.get("derivation")) for c in claims} - {None}
 
 
 def test_agreement_detects_a_missing_claim_a_duplicate_and_an_unknown_script(claims_file):
@@ -181,16 +184,26 @@ def test_markdown_typesets_the_papers_statement_as_math(claims_file, tmp_path):
     claims = load_claims(path=claims_file)
     text = _render(claims, tmp_path=tmp_path)
     # statement_tex becomes $...$ math, its bars written \vert so the table survives
-    assert r"$\mathbb{E}\vert{}x+1\vert{}^{2} = x^{2}+2x+1$" in text
+    assert r"$\mathbb{E}\vert x+1\vert ^{2} = x^{2}+2x+1$" in text
     # a claim without statement_tex shows its plain statement as code, bar escaped
     assert r"`1/pi ~ 0.31831 \| printed`" in text
 
 
 def test_math_cannot_open_an_html_tag_or_split_a_table_cell():
-    assert markdown.math_inline("a<b", in_table=False) == r"$a\lt b$"
-    assert markdown.math_inline(r"\|x\| > |y|", in_table=True) == r"$\Vert{}x\Vert{} \gt  \vert{}y\vert{}$"
-    # a statement already mixing prose and $...$ math is kept, its bars escaped in tables
-    assert markdown.math_inline("for $|x| < 1$", in_table=True) == r"for $\|x\| < 1$"
+    assert markdown.math_inline("a<b") == r"$a\lt b$"
+    assert markdown.math_inline(r"\|x\| > |y|", in_table=True) == r"$\Vert x\Vert  \gt  \vert y\vert$"
+    # a statement already mixing prose and $...$ math: only the math is respelled
+    assert markdown.math_inline("for $|x| < 1$, all y | z", in_table=True) == \
+        r"for $\vert x\vert  \lt  1$, all y \| z"
+    assert markdown.math_inline(r"costs \$5 when $x>0$") == r"costs \$5 when $x\gt 0$"
+
+
+def test_math_survives_githubs_backslash_escapes():
+    # GitHub turns \{ into { before typesetting; the braces must be spelled \lbrace/\rbrace.
+    assert markdown.math_inline(r"r\max\{n,1\}") == r"$r\max\lbrace n,1\rbrace$"
+    assert markdown.math_inline(r"\log\!\left(1+x\right)\,dx") == \
+        r"$\log\negthinspace \left(1+x\right)\thinspace dx$"
+    assert markdown.math_inline(r"a\_b") == r"$a\\_b$"
 
 
 def test_every_table_row_has_as_many_cells_as_its_header(claims_file, tmp_path, registry):
@@ -289,7 +302,8 @@ def test_report_without_matplotlib_still_writes_markdown_and_says_how(tmp_path):
     # A stand-in module that refuses to import makes matplotlib absent for the child process.
     blocker = tmp_path / "blocker"
     blocker.mkdir()
-    (blocker / "matplotlib.py").write_text("raise ImportError('matplotlib is blocked for this test')\n")
+    (blocker / "matplotlib.py").write_text(
+        "raise ModuleNotFoundError('matplotlib is blocked', name='matplotlib')\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(blocker), os.environ.get("PYTHONPATH", "")])}
     out = tmp_path / "report"
     run = _cli("report", "--paper", "larger-groups", "--out", str(out), "--figures", "--no-verify",

@@ -20,7 +20,7 @@ def add_parser(sub):
     p.add_argument("names", nargs="*", metavar="NAME", help=f"figure names ({', '.join(FIGURES)}) or 'all'")
     p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
     p.add_argument("--format", default="png,svg", help="comma-separated formats (default png,svg)")
-    p.add_argument("--list", action="store_true", help="list the figures and their captions")
+    p.add_argument("--list", action="store_true", help="list the figures (with --json, their captions too)")
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     p.set_defaults(run=run)
 

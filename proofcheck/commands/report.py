@@ -8,7 +8,9 @@ says how to get the figures.
 """
 from __future__ import annotations
 
+import functools
 import json
+import multiprocessing
 import os
 import sys
 import time
@@ -51,7 +53,7 @@ def run(args) -> int:
     from ..report import figures as figure_module
     from ..report import json_report, markdown
     from ..report.paper_map import (agreement, build_map, derivation_scripts, derivations_folder,
-                                    load_registry)
+                                    load_registry, referenced_scripts)
 
     dps = validate_dps(args.dps)
     claims, papers = load_registry(args.papers, args.claims)
@@ -60,6 +62,9 @@ def run(args) -> int:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ProofcheckError(f"--out {args.out}: cannot create the folder ({error.strerror})") from None
+
+    names = [n for n in figure_module.FIGURES if any(n in figure_module.for_paper(p.name) for p in papers)]
+    collect_figures = _draw(names if args.figures else [], out_dir / "figures")
 
     settings = {"dps": dps, "samples": args.samples, "seed": args.seed}
     results, seconds = None, None
@@ -70,12 +75,13 @@ def run(args) -> int:
     full = build_map(claims, results, papers, seconds, settings)
 
     scripts = derivation_scripts()
-    whole_registry = not args.papers and not args.claims
     folder = derivations_folder()
     base = args.link_base or (markdown.relative_link(folder, out_dir) if folder else "derivations")
-    unreferenced = agreement(full, claims, scripts, whole_registry).unreferenced_scripts
+    # A script is unreferenced only if no claim of any pack names it; a claims
+    # file of one's own says nothing about the packaged scripts.
+    unreferenced = None if args.claims else sorted(set(scripts) - referenced_scripts())
 
-    rendered: dict[str, object] = {}
+    rendered = {figure.name: figure for figure in collect_figures()}
     written, notes = [], []
     for paper in papers:
         paper_map = full.for_paper(paper.name)
@@ -87,10 +93,7 @@ def run(args) -> int:
             note += "." if figure_module.matplotlib_available() else \
                 f" after installing matplotlib ({figure_module.INSTALL_HINT})."
         if args.figures:
-            for name in figure_module.for_paper(paper.name):
-                if name not in rendered:
-                    rendered[name] = figure_module.render(name, out_dir / "figures")
-                figures.append(rendered[name])
+            figures = [rendered[name] for name in figure_module.for_paper(paper.name)]
         if args.format == "markdown":
             text = markdown.render(paper_map, out_dir=out_dir, derivation_base=base, figures=figures,
                                    check=check, scripts=set(scripts), command=_command(args),
@@ -129,6 +132,30 @@ def run(args) -> int:
         for note in notes:
             print(f"proofcheck: {note}", file=sys.stderr)
     return 1 if failed else 0
+
+
+def _draw(names, folder):
+    """Start drawing the figures and return a function that waits for them.
+
+    The figures are drawn in forked worker processes while the claims are
+    checked, so that they fill the time the checks leave a core idle; where
+    processes cannot be forked they are drawn when collected.
+    """
+    from ..report.figures import matplotlib_available, render
+    if not names:
+        return lambda: []
+    if "fork" not in multiprocessing.get_all_start_methods() or not matplotlib_available():
+        return lambda: [render(name, folder) for name in names]
+    pool = multiprocessing.get_context("fork").Pool(min(2, len(names)))
+    pending = pool.map_async(functools.partial(render, out_dir=folder), names, chunksize=1)
+    pool.close()
+
+    def collect():
+        try:
+            return pending.get()
+        finally:
+            pool.join()
+    return collect
 
 
 def _check(claims, settings, jobs, quiet):

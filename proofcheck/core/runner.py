@@ -69,7 +69,8 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
     return verdict
 
 
-def run_mutants(claim: Claim, settings: Settings) -> MutantReport:
+def run_mutants(claim: Claim, settings: Settings, limit: int | None = None) -> MutantReport:
+    """Check the negative controls of ``claim`` (the first ``limit`` of them, if given)."""
     kind = KINDS[claim.kind]
     report = MutantReport()
     start = time.perf_counter()
@@ -78,7 +79,8 @@ def run_mutants(claim: Claim, settings: Settings) -> MutantReport:
     mutant_settings = Settings(dps=settings.dps, seed=settings.seed, samples=settings.samples,
                                symbolic_budget=min(settings.symbolic_budget, 10.0),
                                routes=settings.routes, mutant_mode=True)
-    for description, mutant in kind.mutants(claim, settings):
+    mutants = kind.mutants(claim, settings)
+    for description, mutant in (mutants if limit is None else mutants[:limit]):
         report.made += 1
         verdict = check_claim(mutant, mutant_settings)
         if verdict.status == "passed":

@@ -129,12 +129,17 @@ def _extra_bits_for(*points) -> int:
     return max(noise_laws._extra_bits(value_of(p)) for p in points)
 
 
-def _loss_integral(law, delta, integrand, dps):
-    """The integral of f(x) g(L(x)), L(x) = log f(x) - log f(x - delta), over the line."""
-    bits = bits_for(dps + GUARD_DIGITS)
+def _loss_integral(law, delta, integrand, dps, extra):
+    """The integral of f(x) g(L(x)), L(x) = log f(x) - log f(x - delta), over the line.
+
+    Works with ``extra`` more digits than the ``dps`` asked for: g(L) is small
+    where L is (L loses about log10(1/delta) digits to cancellation, and
+    L - 1 + e^{-L} ~ L^2/2 twice that), and the quadrature aims at ``dps``
+    digits of the result only."""
+    bits = bits_for(dps + extra + GUARD_DIGITS)
     with ArbPrecision(bits):
         d = ball_of(delta)
-        drop = arf(int(0.7 * bits) + 10)
+        drop = arf(int(0.7 * bits_for(dps + GUARD_DIGITS)) + 10)
 
         def log_f(x):
             return law.log_density_ball(x)
@@ -150,29 +155,30 @@ def _loss_integral(law, delta, integrand, dps):
             return (lx.exp() * integrand(lx - log_f(x - d)),)
 
         points = _cut_points(law, d) + [-left, right]
-        relative = two_to(-(bits - bits_for(GUARD_DIGITS // 2)))
+        relative = two_to(-bits_for(dps + GUARD_DIGITS // 2))
         return value_of(integrate_balls(fn, ordered_points(points), relative)[0])
 
 
 def kl_divergence(law, delta, dps: int):
-    """KL(X || X + delta) = E[L - 1 + e^{-L}] (each term >= 0, so nothing cancels)."""
+    """KL(X || X + delta) = E[L - 1 + e^{-L}]: every term is >= 0, so the integral does not cancel."""
     law, delta, dps = noise_law(law), _shift(delta), _check_dps(dps)
     extra = _digits_lost(mpmath.mpf(1), delta)
     with mpmath.workdps(dps + GUARD_DIGITS + extra):
-        return _loss_integral(law, delta, lambda loss: loss + (-loss).expm1(), dps + extra)
+        return _loss_integral(law, delta, lambda loss: loss + (-loss).expm1(), dps, extra)
 
 
 def renyi_ratio_slope_at_one(law, delta, dps: int):
     """d/dalpha of D_alpha / alpha at alpha = 1+: Var(L)/2 - KL, written without cancellation.
 
-    With E[e^{-L}] = 1 and E[L] = KL this is -E[e^{-L} - 1 + L - L^2/2] - KL^2/2.
+    With E[e^{-L}] = 1 and E[L] = KL this is -E[e^{-L} - 1 + L - L^2/2] - KL^2/2
+    (the integrand is O(L^3) pointwise: it needs three times the digits L loses).
     """
     law, delta, dps = noise_law(law), _shift(delta), _check_dps(dps)
-    extra = 2 * _digits_lost(mpmath.mpf(1), delta)
+    extra = 3 * _digits_lost(mpmath.mpf(1), delta) // 2
     with mpmath.workdps(dps + GUARD_DIGITS + extra):
         third = _loss_integral(law, delta, lambda loss: (-loss).expm1() + loss - loss * loss / 2,
-                               dps + extra)
-        kl = kl_divergence(law, delta, dps + extra)
+                               dps, extra)
+        kl = kl_divergence(law, delta, dps)
         return -third - kl**2 / 2
 
 

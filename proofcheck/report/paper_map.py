@@ -208,6 +208,22 @@ def derivation_scripts(folder=None) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.py") if not p.name.startswith("_"))
 
 
+def referenced_scripts() -> set[str]:
+    """The derivation scripts that some claim of some pack names, read from the
+    claims files directly: cheaper than building every claim, when only the
+    ``derivation`` fields are needed."""
+    from ..papers import packs
+    named = set()
+    for pack in packs().values():
+        for path in sorted(pack.claims_folder.rglob("*.toml")):
+            try:
+                records = tomllib.loads(path.read_text(encoding="utf-8")).get("claim", [])
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                continue  # loading the claims reports a broken file, with its name
+            named |= {derivation_name(r.get("derivation")) for r in records if isinstance(r, dict)}
+    return named - {None}
+
+
 @dataclass
 class Agreement:
     """How the map and the registry differ; empty lists mean they agree."""

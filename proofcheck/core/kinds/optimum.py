@@ -131,13 +131,15 @@ class Optimum(Kind):
 
     @staticmethod
     def _second_order_numeric(hessian, full, dps, sense):
+        # Numbers first, determinants after: a symbolic determinant can be very slow.
         n = hessian.shape[0]
-        for k in range(1, n + 1):
-            minor = hessian[:k, :k].det() if k > 1 else hessian[0, 0]
-            value = evaluate(minor, full, dps)
-            sign = (-1) ** k if sense == "max" else 1
-            if not value * sign > 0:
-                return False
+        with mpmath.workdps(dps):
+            values = mpmath.matrix([[evaluate(hessian[i, j], full, dps) for j in range(n)] for i in range(n)])
+            for k in range(1, n + 1):
+                minor = mpmath.det(values[:k, :k]) if k > 1 else values[0, 0]
+                sign = (-1) ** k if sense == "max" else 1
+                if not minor * sign > 0:
+                    return False
         return True
 
     @staticmethod

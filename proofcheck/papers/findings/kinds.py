@@ -246,7 +246,7 @@ def _audit(value_expr, printed):
 class AiryConstant(_AiryAware):
     name = "airy-constant"
     required = ("value",)
-    optional = ("rel", "rhs", "printed")
+    optional = ("rel", "rhs", "printed", "slack")
     expression_fields = ("value", "rhs")
     asserted_fields = ("rhs", "value")
     description = "an inequality or printed decimal about a closed form in a1', decided by Arb balls"
@@ -260,7 +260,11 @@ class AiryConstant(_AiryAware):
             if claim.raw.get("rel") not in _REVERSED or "rhs" not in claim.raw:
                 raise ProofcheckError("an inequality needs 'rel' (one of <, <=, >, >=) and 'rhs'")
             claim.parsed["rel"] = claim.raw["rel"]
+            if "slack" in claim.raw and not isinstance(claim.raw["slack"], str):
+                raise ProofcheckError("'slack' must say in words why the bound is not tight")
         else:
+            if "slack" in claim.raw:
+                raise ProofcheckError("'slack' belongs to an inequality, not a printed decimal")
             if not isinstance(claim.raw["printed"], str):
                 raise ProofcheckError("'printed' must be the decimal as a string, e.g. \"0.31332\"")
             parse_printed(claim.raw["printed"])
@@ -298,6 +302,9 @@ class AiryConstant(_AiryAware):
         flipped = claim.with_fields(rel=_REVERSED[claim.parsed["rel"]])
         flipped.parsed["rel"] = _REVERSED[claim.parsed["rel"]]
         out = [(f"relation {claim.parsed['rel']} -> {flipped.parsed['rel']}", flipped)]
+        if "slack" in claim.raw:
+            # A bound far from tight (the 'slack' says why): perturbed constants stay true.
+            return out
         from ...core.mutants import expression_mutants
         for description, mutant in expression_mutants(claim, self.asserted_fields, settings):
             # A perturbation that only widens the margin is implied by the claim: not a wrong claim.
