@@ -40,8 +40,9 @@ from flint import arb, arf, ctx
 
 from ..core.errors import ProofcheckError
 from . import noise_laws
-from .noise_laws import (GUARD_DIGITS, ArbPrecision, NoiseLawError, ball_of, bits_for, integrate_balls,
-                         line_integrals, noise_law, ordered_points, reach, two_to, value_of)
+from .noise_laws import (GUARD_DIGITS, ArbPrecision, NoiseLawError, QuadratureError, ball_of, bits_for,
+                         integrate_balls, line_integrals, noise_law, ordered_points, reach,
+                         require_digits, two_to, value_of)
 
 #: Renyi orders of the budget scan: 1 stands for the KL limit alpha -> 1.
 DEFAULT_ORDERS = ("1", "1.001", "1.01", "1.1", "1.5", "2", "3", "5", "10", "30", "100", "300",
@@ -156,7 +157,8 @@ def _loss_integral(law, delta, integrand, dps, extra):
 
         points = _cut_points(law, d) + [-left, right]
         relative = two_to(-bits_for(dps + GUARD_DIGITS // 2))
-        return value_of(integrate_balls(fn, ordered_points(points), relative)[0])
+        total = integrate_balls(fn, ordered_points(points), relative)[0]
+        return value_of(require_digits(total, dps, "divergence integral"))
 
 
 def kl_divergence(law, delta, dps: int):
@@ -197,15 +199,24 @@ def renyi_divergence(law, alpha, delta, dps: int):
     if alpha == 1:
         return kl_divergence(law, delta, dps)
     digits = dps + _digits_lost(alpha, delta)
-    with mpmath.workdps(digits + GUARD_DIGITS):
-        a, d = ball_of(alpha), ball_of(delta)
-        top, (mass,) = line_integrals(
-            lambda x: a * law.log_density_ball(x) + (1 - a) * law.log_density_ball(x - d),
-            lambda x: a * law.score_ball(x) + (1 - a) * law.score_ball(x - d),
-            (lambda x: arb(1),), _cut_points(law, d), digits,
-            guess=(-1 - (alpha - 1) * delta, delta + 1))
-        with ArbPrecision(bits_for(digits + 2 * GUARD_DIGITS)):
-            return value_of((top + mass.log()) / (a - 1))
+    # Large orders and shifts make alpha log f and (1 - alpha) log f(. - delta) large and nearly
+    # opposite: if the balls show digits lost to that, retry with as many more.
+    for _ in range(4):
+        with mpmath.workdps(digits + GUARD_DIGITS):
+            a, d = ball_of(alpha), ball_of(delta)
+            top, (mass,) = line_integrals(
+                lambda x: a * law.log_density_ball(x) + (1 - a) * law.log_density_ball(x - d),
+                lambda x: a * law.score_ball(x) + (1 - a) * law.score_ball(x - d),
+                (lambda x: arb(1),), _cut_points(law, d), digits,
+                guess=(-1 - (alpha - 1) * delta, delta + 1))
+            with ArbPrecision(bits_for(digits + 2 * GUARD_DIGITS)):
+                result = (top + mass.log()) / (a - 1)
+                achieved = int(result.rel_accuracy_bits() / 3.33) if not result.is_zero() else dps
+        if achieved >= dps + 2:
+            return value_of(result)
+        digits += dps + 2 - achieved + GUARD_DIGITS
+    raise QuadratureError(f"D_alpha at alpha = {mpmath.nstr(alpha, 8)}, shift {mpmath.nstr(delta, 8)}: "
+                          f"the working precision could not be raised enough")
 
 
 def renyi_profile(law, delta, orders=DEFAULT_ORDERS, dps: int = 30):
@@ -258,7 +269,7 @@ class LogLocationMechanism:
         self.dps = _check_dps(self.dps)
         r = _exact("r", self.r)
         if not 0 < r <= 1:
-            raise MechanismError(f"parameter r: must satisfy 0 < r <= 1, got {self.r!r}")
+            raise MechanismError(f"parameter r: must satisfy 0 < r <= 1, got {r}")
         r0 = (r * (1 - r) if r < 1 else Fraction(1, 2)) if self.r0 is None else _exact("r0", self.r0)
         c = (r if r < 1 else Fraction(1)) if self.c is None else _exact("c", self.c)
         if not 0 < r0 < r:
@@ -303,7 +314,7 @@ class LogLocationMechanism:
             top, (mass,) = line_integrals(law.log_density_ball, law.score_ball, (error,),
                                           [ball_of(x) for x in cuts], self.dps, margin=60)
             with ArbPrecision(bits_for(self.dps + 2 * GUARD_DIGITS)):
-                return value_of(top.exp() * mass)
+                return value_of(require_digits(top.exp() * mass, self.dps, "expected absolute error"))
 
     def meets_utility(self, n) -> bool:
         """E|x_hat - n| < r max(n, 1), decided with a margin above the quadrature precision."""

@@ -528,7 +528,8 @@ def scale_for_error(law, target, dps: int):
                 lambda x: law.score_ball(x) + s_ball,
                 (lambda x: arb(1) if x > q_ball else arb(-1), lambda x: abs(x - q_ball)),
                 cuts, dps)
-            return value_of(value), value_of(slope)
+            # H(s) vanishes at the root, so only the slope's digits can be asked for.
+            return value_of(value), value_of(require_digits(slope, dps, "calibration slope"))
 
         s = target  # err(s) ~ s E|X| with E|X| of order one for every law here
         if limit is not None:
@@ -582,16 +583,35 @@ def _panel(fn, a, b, n):
     return [t * half for t in totals]
 
 
-def _adaptive(fn, a, b, tolerances, depth=0):
+MAX_PANELS = 20_000
+
+
+class QuadratureError(ArithmeticError):
+    """The quadrature could not reach the accuracy asked for (raise the precision)."""
+
+
+def _adaptive(fn, a, b, tolerances, budget, depth=0):
+    """Panel sums accepted when the 24- and 48-node rules agree to ``tolerances``.
+
+    Where the two rules differ by no more than their own rounding (the balls'
+    radii: the integrand lost its digits to cancellation), splitting cannot
+    help: the panel is accepted with the difference added to its radius, so
+    the caller sees the lost accuracy instead of an endless subdivision."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise QuadratureError(f"adaptive quadrature needed more than {MAX_PANELS} panels")
     coarse = _panel(fn, a, b, _PANEL_NODES[0])
     fine = _panel(fn, a, b, _PANEL_NODES[1])
-    if all(abs((f - c).mid()) <= t for f, c, t in zip(fine, coarse, tolerances)):
+    differences = [abs((f - c).mid()) for f, c in zip(fine, coarse)]
+    if all(d <= t for d, t in zip(differences, tolerances)):
         return fine
+    if all(d <= t or d <= 2 * (f.rad() + c.rad()) for d, t, f, c in zip(differences, tolerances, fine, coarse)):
+        return [f + arb(0, d) for f, d in zip(fine, differences)]
     if depth >= 40:
-        raise ArithmeticError("adaptive quadrature did not converge")
+        raise QuadratureError("adaptive quadrature did not converge")
     middle = (a + b) / 2
-    return [x + y for x, y in zip(_adaptive(fn, a, middle, tolerances, depth + 1),
-                                  _adaptive(fn, middle, b, tolerances, depth + 1))]
+    return [x + y for x, y in zip(_adaptive(fn, a, middle, tolerances, budget, depth + 1),
+                                  _adaptive(fn, middle, b, tolerances, budget, depth + 1))]
 
 
 def integrate_balls(fn, points, relative):
@@ -599,15 +619,26 @@ def integrate_balls(fn, points, relative):
 
     A first pass sizes each integral; every accepted panel then agrees between
     its two rules to ``relative`` times that size (far below the digits
-    reported: the working precision carries guard digits)."""
+    reported: the working precision carries guard digits).  The returned balls
+    carry the rounding of the integrand, so their radius shows any accuracy
+    lost to cancellation (callers check it with ``require_digits``)."""
     pieces = list(zip(points, points[1:]))
     first = [_panel(fn, a, b, _PANEL_NODES[1]) for a, b in pieces]
     sizes = [sum((abs(p[i].mid()) for p in first), arf(0)) for i in range(len(first[0]))]
     tolerances = [arf(relative) * size for size in sizes]
     totals = [arb(0)] * len(sizes)
+    budget = [MAX_PANELS]
     for a, b in pieces:
-        totals = [t + v for t, v in zip(totals, _adaptive(fn, a, b, tolerances))]
+        totals = [t + v for t, v in zip(totals, _adaptive(fn, a, b, tolerances, budget))]
     return totals
+
+
+def require_digits(ball: arb, digits: int, what: str) -> arb:
+    """``ball`` if its radius leaves ``digits`` significant digits; QuadratureError otherwise."""
+    if ball.is_zero() or ball.rel_accuracy_bits() >= bits_for(digits):
+        return ball
+    raise QuadratureError(f"{what}: only {max(0, int(ball.rel_accuracy_bits() / 3.33))} of {digits} "
+                          f"digits survived the working precision")
 
 
 class ArbPrecision:

@@ -1,0 +1,224 @@
+"""``proofcheck explore``: questions beyond the paper, with checked numbers.
+
+``proofcheck explore noise-laws`` prints, for each noise law X of the
+log-location mechanism x_hat = [(n + c) exp(sX - a) - c]_+ (the paper's (4)
+with the normal replaced by X), E|X|, the Fisher information I, their product
+I (E|X|)^2 and the small-error coefficient I (E|X|)^2 / 2 -- 1/pi for the
+normal law, the paper's upper constant in (32), and 8|a1'|^3/27 ~ 0.31332 for
+the Airy law, the smallest possible (findings F1, F2).  With ``--r`` it
+calibrates each law's mechanism to the utility requirement (2) at that r and
+prints the utility check, v(n) = sup over alpha of D_alpha/alpha at several
+counts, and r^2 n^2 v(n).  These are proofcheck's findings, not the paper's.
+
+Exit status 0 when every mechanism met the utility requirement at every
+count shown, 1 otherwise, 2 on bad input.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from fractions import Fraction
+
+import mpmath
+
+from ..core.errors import ProofcheckError
+from .common import Progress
+
+DEFAULT_DIGITS = 30
+UTILITY_COUNTS = (0, 1, 2, 10, 1000, 10**6)
+BUDGET_COUNTS = (1, 10, 1000, 10**6)
+
+
+def add_parser(sub):
+    p = sub.add_parser("explore", help="explore beyond the paper (proofcheck's own findings)",
+                       description="Questions the paper leaves open, explored with checked numbers. "
+                       "Nothing printed here is a claim of the paper.")
+    topics = p.add_subparsers(dest="topic", metavar="TOPIC")
+    laws = topics.add_parser("noise-laws", help="noise laws for the log-location mechanism",
+                             description="E|X|, Fisher information I, I E|X|^2 and the small-error "
+                             "coefficient I E|X|^2/2 of each noise law; with --r, the calibrated "
+                             "mechanisms side by side (utility, v(n), r^2 n^2 v(n)).")
+    laws.add_argument("--r", help="error tolerance r in (0, 1]: also calibrate and compare the mechanisms")
+    laws.add_argument("--r0", help="the mechanisms' r0 in (0, r) (default r(1 - r), the rule of §6.5)")
+    laws.add_argument("--c", help="the mechanisms' shift c > 0 (default r)")
+    laws.add_argument("--laws", default="gaussian,laplace,logistic,airy",
+                      help="comma-separated laws (default: gaussian,laplace,logistic,airy)")
+    laws.add_argument("--dps", default=str(DEFAULT_DIGITS),
+                      help=f"working digits, 15 to 200 (default {DEFAULT_DIGITS})")
+    laws.add_argument("--json", action="store_true", help="print one JSON document")
+    laws.set_defaults(run=run_noise_laws)
+    p.set_defaults(run=lambda args: _no_topic(p))
+
+
+def _no_topic(parser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def _digits(text) -> int:
+    value = str(text).strip()
+    if not value.isdigit() or not 15 <= int(value) <= 200:
+        raise ProofcheckError(f"parameter --dps: an integer from 15 to 200, got {text!r}")
+    return int(value)
+
+
+def _laws(text):
+    from ..dp.noise_laws import noise_law
+    names = [name.strip() for name in str(text).split(",") if name.strip()]
+    if not names:
+        raise ProofcheckError("parameter --laws: name at least one law")
+    return [noise_law(name) for name in names]
+
+
+def _fraction(name, text):
+    if text is None:
+        return None
+    try:
+        return Fraction(str(text).strip())
+    except (ValueError, ZeroDivisionError):
+        raise ProofcheckError(f"parameter {name}: expected a number, got {text!r}") from None
+
+
+def law_table(laws, dps):
+    """One row per law: E|X|, I, I E|X|^2 and I E|X|^2 / 2 (quadrature at ``dps`` digits)."""
+    from ..dp import noise_laws
+    gaussian = noise_laws.limit_coefficient("gaussian", dps)
+    rows = []
+    for law in laws:
+        coefficient = noise_laws.limit_coefficient(law, dps)
+        rows.append({"law": law.name, "mean_abs": noise_laws.mean_absolute_value(law, dps),
+                     "fisher": noise_laws.fisher_information(law, dps),
+                     "product": noise_laws.information_spread_product(law, dps),
+                     "coefficient": coefficient, "relative_to_gaussian": coefficient / gaussian})
+    return rows
+
+
+def mechanism_rows(laws, r, r0, c, dps, progress=None):
+    """The calibrated mechanisms at one r: utility, v(n) with its maximising order, r^2 n^2 v(n)."""
+    from ..dp import log_location
+    rows = []
+    budget_dps = max(15, dps // 2 + 5)
+    steps = len(laws) * (len(UTILITY_COUNTS) + len(BUDGET_COUNTS))
+    done = 0
+    for law in laws:
+        mechanism = log_location.LogLocationMechanism(law, r, r0=r0, c=c, dps=budget_dps)
+        with mpmath.workdps(budget_dps + 10):
+            bound = [mechanism._mp(mechanism.r) * max(n, 1) for n in UTILITY_COUNTS]
+            utility = []
+            for n, limit in zip(UTILITY_COUNTS, bound):
+                if progress:
+                    progress.update(done, f"{law.name}: utility at n = {n}")
+                done += 1
+                error = mechanism.expected_absolute_error(n)
+                utility.append({"n": n, "error": error, "ratio": error / limit, "met": bool(error < limit)})
+            budgets = []
+            for n in BUDGET_COUNTS:
+                if progress:
+                    progress.update(done, f"{law.name}: v({n})")
+                done += 1
+                profile = log_location.renyi_profile(law, mechanism.edge_shift(n), dps=budget_dps)
+                alpha, value = max(profile, key=lambda pair: pair[1])
+                spread = (value - min(v for _, v in profile)) / value
+                budgets.append({"n": n, "shift": mechanism.edge_shift(n), "v": value,
+                                "order": alpha, "flat": bool(spread < mpmath.mpf(10) ** (5 - budget_dps)),
+                                "coefficient": mechanism._mp(mechanism.r) ** 2 * n**2 * value})
+            rows.append({"law": law.name, "r": str(mechanism.r), "r0": str(mechanism.r0),
+                         "c": str(mechanism.c), "s": mechanism.s, "drift": mechanism.drift,
+                         "utility": utility, "budgets": budgets,
+                         "limit": mechanism.limit_coefficient(), "digits": budget_dps})
+    return rows
+
+
+def run_noise_laws(args) -> int:
+    dps = _digits(args.dps)
+    laws = _laws(args.laws)
+    start = time.perf_counter()
+    table = law_table(laws, dps)
+    comparison = None
+    if args.r is not None:
+        r = _fraction("--r", args.r)
+        progress = Progress(len(laws) * (len(UTILITY_COUNTS) + len(BUDGET_COUNTS)), enabled=not args.json)
+        try:
+            comparison = mechanism_rows(laws, r, _fraction("--r0", args.r0), _fraction("--c", args.c),
+                                        dps, progress)
+        finally:
+            progress.clear()
+    elapsed = time.perf_counter() - start
+    met = comparison is None or all(u["met"] for row in comparison for u in row["utility"])
+    if args.json:
+        json.dump(_as_json(table, comparison, dps, elapsed), sys.stdout, indent=1)
+        print()
+    else:
+        print(_text(table, comparison, dps, elapsed))
+    return 0 if met else 1
+
+
+def _n(value, digits=12):
+    return mpmath.nstr(value, digits)
+
+
+def _json_number(value, digits=15):
+    return float(mpmath.nstr(value, digits))
+
+
+def _as_json(table, comparison, dps, elapsed) -> dict:
+    out = {
+        "note": "proofcheck's own findings beyond the paper, not claims of the paper",
+        "mechanism": "x_hat = [(n + c) exp(s X - a) - c]_+, a the drift minimising E|exp(sX - a) - 1|",
+        "digits": dps,
+        "laws": [{key: (_json_number(value) if key != "law" else value) for key, value in row.items()}
+                 for row in table],
+        "seconds": round(elapsed, 2),
+    }
+    if comparison is not None:
+        out["mechanisms"] = [{
+            "law": row["law"], "r": row["r"], "r0": row["r0"], "c": row["c"],
+            "s": _json_number(row["s"]), "drift": _json_number(row["drift"]), "digits": row["digits"],
+            "utility": [{"n": u["n"], "error": _json_number(u["error"]),
+                         "error_over_r_max_n_1": _json_number(u["ratio"]), "met": u["met"]}
+                        for u in row["utility"]],
+            "budget": [{"n": b["n"], "shift": _json_number(b["shift"]), "v": _json_number(b["v"]),
+                        "maximising_order": None if b["flat"] else _json_number(b["order"]),
+                        "r2_n2_v": _json_number(b["coefficient"])} for b in row["budgets"]],
+            "limit_r2_n2_v": _json_number(row["limit"]),
+        } for row in comparison]
+    return out
+
+
+def _columns(cells):
+    widths = [max(len(line[i]) for line in cells) for i in range(len(cells[0]))]
+    return ["  ".join(cell.rjust(width) if i else cell.ljust(width)
+                      for i, (cell, width) in enumerate(zip(line, widths))) for line in cells]
+
+
+def _text(table, comparison, dps, elapsed) -> str:
+    lines = ["Noise laws for the log-location mechanism x_hat = [(n + c) exp(sX - a) - c]_+",
+             "(proofcheck's own findings beyond the paper; see `proofcheck verify findings`)",
+             f"quadrature at {dps} digits; coefficient = I E|X|^2 / 2 = lim_r lim_n r^2 n^2 v(n)", ""]
+    header = ("law", "E|X|", "I", "I E|X|^2", "coefficient", "vs gaussian")
+    cells = [header] + [(row["law"], _n(row["mean_abs"]), _n(row["fisher"]), _n(row["product"]),
+                         _n(row["coefficient"]), _n(row["relative_to_gaussian"], 8)) for row in table]
+    lines += _columns(cells)
+    lines += ["", "gaussian 1/pi is the paper's upper constant (32); the airy law attains the minimum "
+              "16|a1'|^3/27 of I E|X|^2 over all densities, coefficient 8|a1'|^3/27 ~ 0.31332 (findings F2, F5)"]
+    if comparison is not None:
+        first = comparison[0]
+        lines += ["", f"mechanisms at r = {first['r']}, r0 = {first['r0']}, c = {first['c']} "
+                  f"({first['digits']} digits; v(n) = sup over alpha in [1, 1e5] of D_alpha/alpha, "
+                  "alpha = 1 the KL limit)"]
+        header = ["law", "s", "drift a", "max E|x-n|/(r max(n,1))"] + \
+            [f"r^2 n^2 v(n), n={b['n']}" for b in first["budgets"]] + ["n -> oo"]
+        cells = [tuple(header)]
+        for row in comparison:
+            worst = max(u["ratio"] for u in row["utility"])
+            budgets = [_n(b["coefficient"], 8) + ("" if b["flat"] else f" @{_n(b['order'], 4)}")
+                       for b in row["budgets"]]
+            cells.append(tuple([row["law"], _n(row["s"], 8), _n(row["drift"], 6), _n(worst, 6)]
+                               + budgets + [_n(row["limit"], 8)]))
+        lines += _columns(cells)
+        lines.append("utility checked by quadrature (including clipping) at n in "
+                     f"{{{', '.join(str(n) for n in UTILITY_COUNTS)}}}; '@alpha' marks the maximising order "
+                     "(none: equal at every order)")
+    lines.append(f"{elapsed:.1f} s")
+    return "\n".join(lines)
