@@ -288,6 +288,8 @@ def test_report_of_the_packaged_papers_builds_from_a_fresh_install(tmp_path, reg
         text = (tmp_path / f"{paper.name}.md").read_text(encoding="utf-8")
         for claim in (c for c in claims if c.paper == paper.name):
             assert f"`{claim.id}`" in text
+    # drawn without --figures, the report says how to get the paper's figures
+    assert "`proofcheck report --figures`" in (tmp_path / "larger-groups.md").read_text(encoding="utf-8")
 
 
 def test_report_exits_1_when_a_claim_fails(tmp_path):

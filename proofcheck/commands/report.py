@@ -8,9 +8,7 @@ says how to get the figures.
 """
 from __future__ import annotations
 
-import functools
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -63,9 +61,6 @@ def run(args) -> int:
     except OSError as error:
         raise ProofcheckError(f"--out {args.out}: cannot create the folder ({error.strerror})") from None
 
-    names = [n for n in figure_module.FIGURES if any(n in figure_module.for_paper(p.name) for p in papers)]
-    collect_figures = _draw(names if args.figures else [], out_dir / "figures")
-
     settings = {"dps": dps, "samples": args.samples, "seed": args.seed}
     results, seconds = None, None
     if not args.no_verify and claims:
@@ -81,20 +76,18 @@ def run(args) -> int:
     # file of one's own says nothing about the packaged scripts.
     unreferenced = None if args.claims else sorted(set(scripts) - referenced_scripts())
 
-    rendered = {figure.name: figure for figure in collect_figures()}
+    # Figures are drawn after the checks, not beside them: drawing in parallel
+    # gains nothing on two cores and slows the checks' time budgets.
+    names = [n for n in figure_module.FIGURES if any(n in figure_module.for_paper(p.name) for p in papers)]
+    rendered = {n: figure_module.render(n, out_dir / "figures") for n in (names if args.figures else [])}
     written, notes = [], []
     for paper in papers:
         paper_map = full.for_paper(paper.name)
         check = agreement(paper_map, [c for c in claims if c.paper == paper.name], scripts, False)
         check.unreferenced_scripts = unreferenced
-        figures, note = [], ""
-        if not args.figures and figure_module.for_paper(paper.name):
-            note = "Figures are not included: run `proofcheck report --figures`"
-            note += "." if figure_module.matplotlib_available() else \
-                f" after installing matplotlib ({figure_module.INSTALL_HINT})."
-        if args.figures:
-            figures = [rendered[name] for name in figure_module.for_paper(paper.name)]
+        figures = [rendered[name] for name in figure_module.for_paper(paper.name) if name in rendered]
         if args.format == "markdown":
+            note = "" if args.figures else _figure_note(figure_module, paper.name)
             text = markdown.render(paper_map, out_dir=out_dir, derivation_base=base, figures=figures,
                                    check=check, scripts=set(scripts), command=_command(args),
                                    figure_note=note)
@@ -122,8 +115,8 @@ def run(args) -> int:
     else:
         for path, summary in written:
             counts = ", ".join(f"{summary.evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
-            print(f"wrote {path}: {summary.claims} claims ({counts}"
-                  + (f", {failed} failed" if failed else "") + ")")
+            bad = summary.status.get("failed", 0) + summary.status.get("error", 0)
+            print(f"wrote {path}: {summary.claims} claims ({counts}" + (f", {bad} failed" if bad else "") + ")")
         for figure in figures_out:
             if figure.written:
                 print(f"wrote {', '.join(str(p) for p in figure.files.values())} ({figure.seconds:.1f} s)")
@@ -134,28 +127,14 @@ def run(args) -> int:
     return 1 if failed else 0
 
 
-def _draw(names, folder):
-    """Start drawing the figures and return a function that waits for them.
-
-    The figures are drawn in forked worker processes while the claims are
-    checked, so that they fill the time the checks leave a core idle; where
-    processes cannot be forked they are drawn when collected.
-    """
-    from ..report.figures import matplotlib_available, render
-    if not names:
-        return lambda: []
-    if "fork" not in multiprocessing.get_all_start_methods() or not matplotlib_available():
-        return lambda: [render(name, folder) for name in names]
-    pool = multiprocessing.get_context("fork").Pool(min(2, len(names)))
-    pending = pool.map_async(functools.partial(render, out_dir=folder), names, chunksize=1)
-    pool.close()
-
-    def collect():
-        try:
-            return pending.get()
-        finally:
-            pool.join()
-    return collect
+def _figure_note(figure_module, paper: str) -> str:
+    """What a report drawn without --figures says about the paper's figures."""
+    if not figure_module.for_paper(paper):
+        return ""
+    if figure_module.matplotlib_available():
+        return "Figures are not included: run `proofcheck report --figures`."
+    return f"Figures are not included: install matplotlib ({figure_module.INSTALL_HINT}) " \
+           "and run `proofcheck report --figures`."
 
 
 def _check(claims, settings, jobs, quiet):

@@ -26,8 +26,9 @@ E|exp(sX - a) - 1|.  Its three ingredients, each computed here:
   iterated limit of r^2 n^2 v(n) is I(X) (E|X|)^2 / 2 for the rule
   r0 / r -> 1, c -> 0 of §6.5 (the paper's 1/pi for the normal law).
 
-Numbers are mpmath values at a stated number of digits; nothing here is a
-certificate.
+Numbers are computed at a stated number of digits (mpmath, and Arb balls used
+as fast multiprecision numbers in the quadratures); they are numeric evidence,
+not certificates.
 """
 from __future__ import annotations
 
@@ -67,7 +68,8 @@ def _exact(name, value) -> Fraction:
         if isinstance(value, mpmath.mpf):
             if not mpmath.isfinite(value):
                 raise MechanismError(f"parameter {name}: must be finite, got {value}")
-            return Fraction(int(value.man)) * Fraction(2) ** int(value.exp)
+            man, exp = value.man_exp  # signed mantissa
+            return Fraction(int(man)) * Fraction(2) ** int(exp)
         if isinstance(value, str):
             text = value.strip()
             if text.lower() in ("nan", "inf", "+inf", "-inf", "infinity", "-infinity"):
@@ -90,15 +92,28 @@ def _check_dps(dps) -> int:
     return dps
 
 
+def _as_mpf(value):
+    """An mpf as it is (mpmath.mpf would round it to the caller's precision); other numbers read by mpmath."""
+    if isinstance(value, bool):
+        raise TypeError("a boolean is not a number")
+    return value if isinstance(value, mpmath.mpf) else mpmath.mpf(value)
+
+
 def _order(alpha):
-    value = mpmath.mpf(alpha)
+    try:
+        value = _as_mpf(alpha)
+    except (TypeError, ValueError):
+        raise MechanismError(f"parameter alpha: expected a number, got {alpha!r}") from None
     if not mpmath.isfinite(value) or value < 1:
         raise MechanismError(f"parameter alpha: a Renyi order must be finite and >= 1, got {alpha!r}")
     return value
 
 
 def _shift(delta):
-    value = mpmath.mpf(delta)
+    try:
+        value = _as_mpf(delta)
+    except (TypeError, ValueError):
+        raise MechanismError(f"parameter shift: expected a number, got {delta!r}") from None
     if not mpmath.isfinite(value) or value <= 0:
         raise MechanismError(f"parameter shift: must be positive and finite, got {delta!r}")
     return value

@@ -59,7 +59,8 @@ class NoiseLawError(ProofcheckError):
 
 def _to_arb(x) -> arb:
     """The mpf ``x`` as an exact Arb number (never through a float)."""
-    sign, man, exp, bits = mpmath.mpf(x)._mpf_
+    # An mpf is read as it is: mpmath.mpf(x) would round it to the caller's precision.
+    sign, man, exp, bits = (x if isinstance(x, mpmath.mpf) else mpmath.mpf(x))._mpf_
     if not man:
         return arb(0)
     old = ctx.prec
@@ -90,7 +91,7 @@ def _to_mpf(ball: arb, scale=None):
 def _extra_bits(y) -> int:
     """Guard bits for Ai(y): far out, Ai(y) ~ exp(-2 y^{3/2}/3) needs about log2(y^{3/2})
     extra bits for full relative accuracy (quadrature nodes reach y ~ 10^dps)."""
-    _, man, exp, bc = mpmath.mpf(y)._mpf_
+    _, man, exp, bc = (y if isinstance(y, mpmath.mpf) else mpmath.mpf(y))._mpf_
     magnitude = exp + bc if man else 0  # about log2|y|
     return 40 + (3 * magnitude) // 2 if magnitude > 0 else 40
 
@@ -372,7 +373,7 @@ def _quad(law, integrand, extra=()):
 
 def total_mass(law, dps: int):
     """The integral of the density: 1 when the normaliser is right."""
-    return +_moment(noise_law(law).name, "mass", _check_dps(dps))
+    return _moment(noise_law(law).name, "mass", _check_dps(dps))
 
 
 def mean_absolute_value(law, dps: int):
@@ -414,7 +415,10 @@ def limit_coefficient(law, dps: int):
 # -- the optimal drift ---------------------------------------------------------
 
 def _check_scale(law, s):
-    s = mpmath.mpf(s)
+    try:
+        s = s if isinstance(s, mpmath.mpf) else mpmath.mpf(s)
+    except (TypeError, ValueError):
+        raise NoiseLawError(f"parameter s: expected a number, got {s!r}") from None
     if not mpmath.isfinite(s) or s <= 0:
         raise NoiseLawError(f"parameter s: the noise scale must be a positive finite number, got {s}")
     if law.tilt_limit is not None and s >= law.tilt_limit:
@@ -665,7 +669,8 @@ def two_to(exponent: int) -> arf:
 
 
 def ball_of(value) -> arb:
-    return _to_arb(mpmath.mpf(value))
+    """``value`` (an mpf, taken exactly, or a number or decimal string read by mpmath) as an Arb number."""
+    return _to_arb(value)
 
 
 def value_of(ball: arb):

@@ -37,7 +37,7 @@ from flint import arb
 from ...core.errors import ProofcheckError
 from ...core.intervals import NotEnclosable, enclose_with, parse_printed
 from ...core.kinds import Kind, register
-from ...core.numeric import EvaluationError, evaluate
+from ...core.numeric import evaluate
 from ...core.precision import agree, required_digits
 from ...core.symbolic import is_zero
 from ...core.verdict import Verdict, failed, passed
