@@ -16,7 +16,8 @@ from proofcheck.core.verdict import Verdict
 from proofcheck.papers import load_claims
 from proofcheck.report import json_report, markdown
 from proofcheck.report.paper_map import (NOT_CHECKED, agreement, build_map, derivation_name,
-                                         derivation_scripts, load_registry, referenced_scripts)
+                                         derivation_scripts, derivations_folder, load_registry,
+                                         referenced_scripts)
 
 CLAIMS = textwrap.dedent('''
     section = "4"
@@ -130,6 +131,14 @@ def test_derivation_field_names_the_script_in_every_spelling():
     assert derivation_name("gaussian_lemma.py") == "gaussian_lemma"
     assert derivation_name("derivations/gaussian_lemma.py") == "gaussian_lemma"
     assert derivation_name("") is None
+
+
+def test_the_derivation_scripts_are_found_where_the_package_finds_them():
+    import proofcheck.derivations as package
+    scripts = derivation_scripts()
+    assert scripts and "__init__" not in scripts
+    assert all((derivations_folder() / f"{name}.py").exists() for name in scripts)
+    assert str(derivations_folder()) in [str(p) for p in package.__path__]
 
 
 def test_derivation_scripts_exclude_the_package_init(tmp_path):

@@ -13,7 +13,7 @@ derivation script is named by some claim.
 """
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import sys
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -191,21 +191,30 @@ def load_registry(names=None, path=None):
     return claims, papers
 
 
-def derivations_folder() -> Path | None:
-    """Where the derivation scripts live: ``derivations/`` in a checkout,
-    ``proofcheck/derivations`` in an installed package."""
-    spec = importlib.util.find_spec("proofcheck.derivations")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    return Path(list(spec.submodule_search_locations)[0])
+def derivation_folders() -> list[Path]:
+    """The folders of the ``proofcheck.derivations`` package: ``derivations/``
+    installed, or found by the package's stand-in in a source checkout."""
+    try:
+        package = importlib.import_module("proofcheck.derivations")
+    except ImportError:
+        return []
+    return [Path(p) for p in getattr(package, "__path__", [])]
 
 
 def derivation_scripts(folder=None) -> list[str]:
     """Every derivation script's name (``derivations/NAME.py``, ``__init__`` excluded)."""
-    folder = Path(folder) if folder is not None else derivations_folder()
-    if folder is None or not folder.is_dir():
-        return []
-    return sorted(p.stem for p in folder.glob("*.py") if not p.name.startswith("_"))
+    folders = [Path(folder)] if folder is not None else derivation_folders()
+    return sorted({p.stem for f in folders if f.is_dir() for p in f.glob("*.py")
+                   if not p.name.startswith("_")})
+
+
+def derivations_folder() -> Path | None:
+    """The folder that holds the derivation scripts (the target of the report's links)."""
+    folders = derivation_folders()
+    for folder in folders:
+        if derivation_scripts(folder):
+            return folder
+    return folders[0] if folders else None
 
 
 def referenced_scripts() -> set[str]:
