@@ -556,14 +556,18 @@ def scale_for_error(law, target, dps: int):
 # Used for the divergence, calibration and utility integrals, where many
 # integrals of the same kind are needed: Arb numbers serve here as fast
 # multiprecision numbers (not as certificates).  Adaptive Gauss-Legendre
-# quadrature sums each panel with 24 and 48 nodes and splits it until the
-# two agree to the working precision; integrands are analytic between the
-# breakpoints the callers give (peaks, knots, thresholds), and an integrand
-# is cut where it has fallen below exp(-drop) of its peak, drop being the
-# working precision in nepers plus a margin.  The law moments above use
-# mpmath's tanh-sinh quadrature instead, a second, independent engine.
+# quadrature sums each panel with n and 2n nodes (n = 24 at the usual
+# precisions) and splits it until the two agree to the working precision;
+# integrands are analytic between the breakpoints the callers give (peaks,
+# knots, thresholds), and an integrand is cut where it has fallen below
+# exp(-drop) of its peak, drop being the working precision in nepers plus a
+# margin.  The law moments above use mpmath's tanh-sinh quadrature instead, a
+# second, independent engine.
 
-_PANEL_NODES = (24, 48)
+def _rule_size() -> int:
+    """Nodes of the coarse rule (the fine one has twice as many): 24 at the usual precisions,
+    growing with the working bits so that deep runs do not need ever smaller panels."""
+    return max(24, min(320, ctx.prec // 6))
 
 
 @lru_cache(maxsize=64)
@@ -604,8 +608,9 @@ def _adaptive(fn, a, b, tolerances, budget, depth=0):
     budget[0] -= 1
     if budget[0] < 0:
         raise QuadratureError(f"adaptive quadrature needed more than {MAX_PANELS} panels")
-    coarse = _panel(fn, a, b, _PANEL_NODES[0])
-    fine = _panel(fn, a, b, _PANEL_NODES[1])
+    n = _rule_size()
+    coarse = _panel(fn, a, b, n)
+    fine = _panel(fn, a, b, 2 * n)
     differences = [abs((f - c).mid()) for f, c in zip(fine, coarse)]
     if all(d <= t for d, t in zip(differences, tolerances)):
         return fine
@@ -627,7 +632,7 @@ def integrate_balls(fn, points, relative):
     carry the rounding of the integrand, so their radius shows any accuracy
     lost to cancellation (callers check it with ``require_digits``)."""
     pieces = list(zip(points, points[1:]))
-    first = [_panel(fn, a, b, _PANEL_NODES[1]) for a, b in pieces]
+    first = [_panel(fn, a, b, 2 * _rule_size()) for a, b in pieces]
     sizes = [sum((abs(p[i].mid()) for p in first), arf(0)) for i in range(len(first[0]))]
     tolerances = [arf(relative) * size for size in sizes]
     totals = [arb(0)] * len(sizes)
