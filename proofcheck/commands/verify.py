@@ -75,7 +75,7 @@ def run(args) -> int:
         json.dump({"claims": [r.as_dict() for r in results], "summary": summary}, sys.stdout, indent=1)
         print()
     else:
-        print(f"evidence: " + ", ".join(f"{evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
+        print("evidence: " + ", ".join(f"{evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
               + f"; {elapsed:.1f} s at {dps} digits")
         if args.mutants:
             made = sum(r.mutants.made for r in results)

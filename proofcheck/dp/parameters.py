@@ -6,45 +6,17 @@ mpmath number at the ambient precision.
 """
 from __future__ import annotations
 
-import math
-import numbers
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 import mpmath
 
 from ..core.errors import DomainError
+from .exact_inputs import exact
 
 
 def _exact(value, name: str) -> Fraction:
-    if isinstance(value, bool) or value is None:
-        raise DomainError(name, f"expected a number, got {value!r}")
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, numbers.Integral):
-        return Fraction(int(value))
-    if isinstance(value, mpmath.mpf):
-        if not mpmath.isfinite(value):
-            raise DomainError(name, f"expected a finite number, got {value}")
-        mantissa, exponent = value.man_exp
-        return Fraction(mantissa) * Fraction(2) ** exponent
-    if isinstance(value, numbers.Real):
-        as_float = float(value)
-        if not math.isfinite(as_float):
-            raise DomainError(name, f"expected a finite number, got {value!r}")
-        return Fraction(value) if isinstance(value, Decimal) else Fraction(repr(as_float))
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            if "/" in text:
-                return Fraction(text)
-            decimal = Decimal(text)
-        except (InvalidOperation, ValueError, ZeroDivisionError):
-            raise DomainError(name, f"expected a number, got {value!r}") from None
-        if not decimal.is_finite():
-            raise DomainError(name, f"expected a finite number, got {value!r}")
-        return Fraction(decimal)
-    raise DomainError(name, f"expected a real number, got {value!r}")
+    # One reader of exact inputs for every mechanism module (it also bounds decimal exponents).
+    return exact(value, name)
 
 
 def _integer(value, name: str) -> int:
