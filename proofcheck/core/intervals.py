@@ -28,6 +28,14 @@ class NotEnclosable(ArithmeticError):
     """The expression uses something Arb cannot enclose here (e.g. an integral)."""
 
 
+def _sympy(value):
+    """A SymPy object from a number or expression; text must go through the whitelist parser."""
+    if isinstance(value, str):
+        raise ProofcheckError("expressions given as text must be parsed with "
+                              "proofcheck.core.expressions.parse_expression first")
+    return sp.sympify(value)
+
+
 def _arb_from_rational(value) -> arb:
     return arb(fmpq(int(value.p), int(value.q)))
 
@@ -107,9 +115,9 @@ def enclose(expr, point=None, prec: int = START_PREC) -> arb:
     old = ctx.prec
     ctx.prec = prec
     try:
-        env = {s: _arb_from_rational(sp.Rational(v)) if sp.sympify(v).is_Rational else
-               _enclose(sp.sympify(v), {}) for s, v in (point or {}).items()}
-        return _enclose(sp.sympify(expr), env)
+        env = {s: _arb_from_rational(sp.Rational(v)) if _sympy(v).is_Rational else
+               _enclose(_sympy(v), {}) for s, v in (point or {}).items()}
+        return _enclose(_sympy(expr), env)
     finally:
         ctx.prec = old
 
@@ -122,7 +130,7 @@ def decide(relation: str, lhs, rhs, point=None, max_prec: int = MAX_PREC):
     """
     prec = START_PREC
     while prec <= max_prec:
-        difference = enclose(sp.sympify(lhs) - sp.sympify(rhs), point, prec)
+        difference = enclose(_sympy(lhs) - _sympy(rhs), point, prec)
         if relation in ("<", "<="):
             if difference < 0:
                 return True
@@ -176,7 +184,7 @@ def audit_decimal(expr, printed: str, max_prec: int = MAX_PREC) -> DecimalAudit:
     printed_q = sp.Rational(str(value))
     unit = sp.Rational(1, 10**places)
     half = unit / 2
-    expr = sp.sympify(expr)
+    expr = _sympy(expr)
     # Rounding: |x - P| <= unit/2.  Truncation (towards zero): P <= |x| - ... handled by sign.
     rounded = decide("<=", sp.Abs(expr - printed_q), half, max_prec=max_prec)
     if printed_q > 0 or (printed_q == 0 and not str(printed).strip().startswith("-")
@@ -208,6 +216,6 @@ def enclose_with(expr, balls: dict, prec: int = START_PREC) -> arb:
     old = ctx.prec
     ctx.prec = prec
     try:
-        return _enclose(sp.sympify(expr), dict(balls))
+        return _enclose(_sympy(expr), dict(balls))
     finally:
         ctx.prec = old
