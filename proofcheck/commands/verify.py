@@ -71,7 +71,8 @@ def run(args) -> int:
                    "evidence": {e: evidence.get(e, 0) for e in EVIDENCE_ORDER}}
         if args.mutants:
             summary["mutants"] = {"made": sum(r.mutants.made for r in results),
-                                  "rejected": sum(r.mutants.rejected for r in results)}
+                                  "rejected": sum(r.mutants.rejected for r in results),
+                                  "dismissed": sum(len(r.mutants.dismissed) for r in results)}
         json.dump({"claims": [r.as_dict() for r in results], "summary": summary}, sys.stdout, indent=1)
         print()
     else:
@@ -80,7 +81,9 @@ def run(args) -> int:
         if args.mutants:
             made = sum(r.mutants.made for r in results)
             rejected = sum(r.mutants.rejected for r in results)
-            print(f"negative controls: {rejected} of {made} mutants rejected")
+            dismissed = sum(len(r.mutants.dismissed) for r in results)
+            print(f"negative controls: {rejected} of {made} mutants rejected; {dismissed} perturbations "
+                  f"dismissed as no wrong claim after a dense check")
             for r in results:
                 for description in (r.mutants.accepted if r.mutants else []):
                     print(f"  ACCEPTED MUTANT {r.claim.id}: {description}")
@@ -94,7 +97,8 @@ def _line(result) -> str:
     line = f"{status:5} {result.claim.id:34} {result.claim.where[:40]:40} {v.evidence or '-':9} {v.seconds:6.2f}s"
     if result.mutants is not None:
         line += (f"  mutants {result.mutants.rejected}/{result.mutants.made} rejected"
-                 f" ({result.mutants.seconds:.1f}s)")
+                 + (f", {len(result.mutants.dismissed)} dismissed" if result.mutants.dismissed else "")
+                 + f" ({result.mutants.seconds:.1f}s)")
     if not v.passed:
         line += f"\n      {v.details}"
         if v.counterexample:

@@ -4,8 +4,22 @@ A domain is written as the paper writes it, for example ``"0 < r < 1"``,
 ``"0 < r0 < r"`` (a bound may name an earlier parameter), ``"c > 0"``,
 ``"integer n >= 1"``, ``"odd integer K >= 3"`` or ``"alpha > 1"``.  From it
 proofcheck takes the SymPy assumptions of the symbol, validates values given
-in data, and draws exact rational sample points across the domain, edges
-included (the first samples sit at the edges, the rest are seeded draws).
+in data, and draws exact rational sample points across the domain.
+
+Sampling is adversarial ground, so the points are drawn in general position:
+
+* at least ``MIN_POINTS`` points, ``MIN_INTERIOR`` of them interior draws,
+  whatever a claim's ``samples`` says; edge points are at most a third;
+* an edge point puts each parameter at one of its own edges, staggered so
+  that two parameters are never at the same kind of edge by construction
+  (equal means of equal ranges would hide a claim false off the diagonal);
+  a non-strict bound is tested at its boundary value itself;
+* interior draws are seeded random rationals with many digits; a positive
+  range that spans two or more decades, or is unbounded (then 10**-6 to
+  10**6 unless ``sampling`` narrows it), is drawn log-uniformly, so that the
+  small end of ``1/1000 <= eps <= 20`` is seen as often as the large end;
+* an integer parameter sees both ends and the middle of its range, and
+  log-uniform draws between them.
 
 Every drawn value is an exact ``sympy.Rational`` (or ``Integer``), so a check
 repeated at twice the precision evaluates at exactly the same point.
@@ -13,6 +27,7 @@ repeated at twice the precision evaluates at exactly the same point.
 from __future__ import annotations
 
 import ast
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -34,6 +49,13 @@ _EDGE_FRACTIONS = [sp.Rational(1, 10**6), 1 - sp.Rational(1, 10**6), sp.Rational
 _HALF_LINE_OFFSETS = [sp.Rational(1, 10**6), sp.Integer(10**6), sp.Integer(1),
                       sp.Rational(1, 1000), sp.Integer(1000), sp.Rational(1, 10), sp.Integer(10)]
 _INTEGER_LARGE = [10, 100, 1000, 10**6]
+
+MIN_POINTS = 12
+MIN_INTERIOR = 8
+# An unbounded range is drawn over offsets from 10**-6 to 10**6 (log-uniformly).
+_WIDE_DECADES = 6
+# A positive range spanning this ratio or more is drawn log-uniformly.
+_LOG_RATIO = 100
 
 
 @dataclass
@@ -76,7 +98,7 @@ class Parameter:
         for bound, side in ((self.lower, "lower"), (self.upper, "upper")):
             if bound is None:
                 continue
-            limit = bound.expr.subs(point)
+            limit = bound.expr.xreplace(point)
             if limit.free_symbols:
                 raise DomainError(self.name, f"bound {bound.expr} needs {limit.free_symbols}")
             if side == "lower":
@@ -89,8 +111,8 @@ class Parameter:
 
     # -- sampling -------------------------------------------------------
     def _bounds_at(self, point):
-        lo = self.lower.expr.subs(point) if self.lower else None
-        hi = self.upper.expr.subs(point) if self.upper else None
+        lo = self.lower.expr.xreplace(point) if self.lower else None
+        hi = self.upper.expr.xreplace(point) if self.upper else None
         return lo, hi
 
     def from_unit(self, u, point: Mapping[str, sp.Expr]):
@@ -115,7 +137,8 @@ class Parameter:
             return hi - magnitude
         return magnitude if u >= sp.Rational(1, 2) else -magnitude
 
-    def _integer_from_unit(self, u, lo, hi):
+    def _integer_range(self, lo, hi):
+        """The least and greatest integer of the range (10**6 past a missing bound)."""
         lo_i = None if lo is None else (int(sp.floor(lo)) + 1 if self.lower.strict and lo.is_integer
                                         else int(sp.ceiling(lo)))
         hi_i = None if hi is None else (int(sp.ceiling(hi)) - 1 if self.upper.strict and hi.is_integer
@@ -126,6 +149,15 @@ class Parameter:
             hi_i = lo_i + 10**6
         if hi_i < lo_i:
             raise DomainError(self.name, f"no integer satisfies {self.spec}")
+        return lo_i, hi_i
+
+    def _with_parity(self, value, lo_i, hi_i):
+        if self.parity is not None and int(value) % 2 != self.parity:
+            value = value + 1 if value + 1 <= hi_i else value - 1
+        return sp.Integer(value)
+
+    def _integer_from_unit(self, u, lo, hi):
+        lo_i, hi_i = self._integer_range(lo, hi)
         span = hi_i - lo_i
         # Small offsets are as likely as large ones: spread logarithmically.
         offset = int(sp.floor((span + 1) ** u)) - 1 if span > 0 else 0
@@ -171,6 +203,67 @@ class Parameter:
             return [hi - d for d in offsets]
         return [sp.Integer(0), sp.Integer(1), sp.Integer(-1), sp.Rational(1, 1000), sp.Integer(-1000),
                 sp.Integer(1000)]
+
+
+def _edge_list(parameter: "Parameter", point):
+    """A short list of edge values: both ends (the boundary itself where it is
+    non-strict, just inside where strict) and the middle."""
+    lo, hi = parameter._bounds_at(point)
+    if parameter.integer:
+        lo_i, hi_i = parameter._integer_range(lo, hi)
+        middle = (lo_i + hi_i) // 2 if hi is not None and lo is not None else \
+            (lo_i + 1000 if lo is not None else hi_i - 1000)
+        values = [lo_i, hi_i, middle, lo_i + 1]
+        return [parameter._with_parity(sp.Integer(v), lo_i, hi_i) for v in values]
+    tiny = sp.Rational(1, 10**6)
+    if lo is not None and hi is not None:
+        low = lo if not parameter.lower.strict else lo + tiny * (hi - lo)
+        high = hi if not parameter.upper.strict else hi - tiny * (hi - lo)
+        return [sp.expand(low), sp.expand(high), sp.expand((lo + hi) / 2)]
+    if lo is not None:
+        return [lo if not parameter.lower.strict else lo + tiny, lo + 10**6, lo + 1]
+    if hi is not None:
+        return [hi if not parameter.upper.strict else hi - tiny, hi - 10**6, hi - 1]
+    return [sp.Integer(0), sp.Integer(10**6), sp.Integer(-10**6)]
+
+
+def _rational_near(value: float | "mpmath.mpf", digits: int = 15) -> sp.Rational:
+    """An exact rational with ``digits`` significant digits near ``value``."""
+    import mpmath
+    return sp.Rational(Fraction(mpmath.nstr(mpmath.mpf(value), digits, min_fixed=-math.inf,
+                                            max_fixed=math.inf)))
+
+
+def _draw(parameter: "Parameter", rng: random.Random, point):
+    """One interior value in general position: uniform, or log-uniform on wide ranges."""
+    import mpmath
+    lo, hi = parameter._bounds_at(point)
+    if parameter.integer:
+        lo_i, hi_i = parameter._integer_range(lo, hi)
+        span = hi_i - lo_i
+        offset = int(math.floor((span + 1) ** rng.random())) - 1 if span > 0 else 0
+        value = lo_i + min(max(offset, 0), span) if lo is not None or hi is None else hi_i - min(offset, span)
+        return parameter._with_parity(sp.Integer(value), lo_i, hi_i)
+    with mpmath.workdps(30):
+        exponent = mpmath.mpf(rng.uniform(-_WIDE_DECADES, _WIDE_DECADES))
+        if lo is not None and hi is not None:
+            low, high = mpmath.mpf(sp.N(lo, 30)), mpmath.mpf(sp.N(hi, 30))
+            if low >= 0 and (low == 0 or high / low >= _LOG_RATIO) and rng.random() < 0.5:
+                # Log-uniform over the decades of the range (the last six below hi when lo = 0).
+                bottom = max(low, high * mpmath.mpf(10) ** -_WIDE_DECADES)
+                value = bottom * (high / bottom) ** mpmath.mpf(rng.random())
+            elif high <= 0 and (high == 0 or low / high >= _LOG_RATIO) and rng.random() < 0.5:
+                top = min(high, low * mpmath.mpf(10) ** -_WIDE_DECADES)
+                value = top * (low / top) ** mpmath.mpf(rng.random())
+            else:
+                return sp.expand(lo + sp.Rational(rng.randrange(1, 10**12), 10**12) * (hi - lo))
+            return _rational_near(value)
+        magnitude = _rational_near(mpmath.mpf(10) ** exponent)
+        if lo is not None:
+            return lo + magnitude
+        if hi is not None:
+            return hi - magnitude
+        return magnitude if rng.random() < 0.5 else -magnitude
 
 
 def _exponent_from_unit(u):
@@ -322,38 +415,68 @@ class Domain:
         return point
 
     def sample_points(self, count: int, seed: int = 0) -> list[dict]:
-        """``count`` exact points: edge combinations first, then seeded draws."""
+        """At least ``MIN_POINTS`` exact points in general position (see the module docstring).
+
+        The first third at most are edge points, each parameter at one of its
+        own edges, staggered by parameter; the rest are seeded interior draws.
+        """
         if not self.parameters:
             return [{}]
+        total = max(count, MIN_POINTS)
+        edges = min(total // 3, total - MIN_INTERIOR)
         rng = random.Random(seed)
         points, seen = [], set()
-
-        def add(point):
-            key = tuple(point.values())
-            if key not in seen:
-                seen.add(key)
-                points.append(point)
-
-        for index in range(count * 3):
-            if len(points) >= count:
-                break
-            point = {}
-            for name, parameter in self.parameters.items():
-                edges = parameter.edge_values(point)
-                if index < len(edges) and index < 4:
-                    # The first samples put every parameter at the same kind of edge.
-                    value = edges[index]
-                elif rng.random() < 0.35:
-                    value = rng.choice(edges)
-                else:
-                    value = parameter.from_unit(_random_unit(rng), point)
-                try:
-                    value = parameter.validate(value, point)
-                except DomainError:
-                    value = parameter.validate(parameter.from_unit(sp.Rational(1, 2), point), point)
-                point[parameter.symbol] = value
-            add(point)
+        for index in range(edges):
+            self._add(points, seen, self._edge_point(index, rng))
+        attempts = 0
+        while len(points) < total and attempts < 20 * total:
+            attempts += 1
+            self._add(points, seen, self._interior_point(rng))
+        if not points:
+            # An empty domain (a mistyped bound, 2 < a < 1) must not make every claim on it vacuous.
+            name = next(iter(self.parameters))
+            raise DomainError(name, "no point satisfies the domain "
+                              f"({', '.join(p.spec for p in self.parameters.values())})")
         return points
+
+    @staticmethod
+    def _add(points, seen, point):
+        if point is None:
+            return
+        key = tuple(point.values())
+        if key not in seen:
+            seen.add(key)
+            points.append(point)
+
+    def _edge_point(self, index, rng):
+        point = {}
+        for position, parameter in enumerate(self.parameters.values()):
+            choices = _edge_list(parameter, point)
+            # Staggered: parameter k takes edge (index + k), so no two parameters sit at
+            # the same kind of edge at the same point because of how the points are built.
+            value = choices[(index + position) % len(choices)]
+            try:
+                point[parameter.symbol] = parameter.validate(value, point)
+            except DomainError:
+                value = _draw(parameter, rng, point)
+                try:
+                    point[parameter.symbol] = parameter.validate(value, point)
+                except DomainError:
+                    return None
+        return point
+
+    def _interior_point(self, rng):
+        point = {}
+        for parameter in self.parameters.values():
+            try:
+                point[parameter.symbol] = parameter.validate(_draw(parameter, rng, point), point)
+            except DomainError:
+                return None
+        return point
+
+    def describe(self) -> str:
+        """The box in words, for a verdict: ``0 < r < 1, c > 0``."""
+        return ", ".join(p.spec for p in self.parameters.values())
 
 
 def _random_unit(rng: random.Random):

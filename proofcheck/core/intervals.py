@@ -150,6 +150,23 @@ def decide(relation: str, lhs, rhs, point=None, max_prec: int = MAX_PREC):
     return None
 
 
+def certified_nonzero(expr, point=None, max_prec: int = 1 << 14):
+    """A ball for ``expr`` that excludes 0, raising precision up to ``max_prec`` bits; else None.
+
+    None means "not shown nonzero" (the value may be 0, or smaller than the
+    precision reached), never "shown zero".
+    """
+    prec = START_PREC
+    while prec <= max_prec:
+        ball = enclose(expr, point, prec)
+        if ball > 0 or ball < 0:
+            return ball
+        if ball.is_exact() and ball == 0:
+            return None
+        prec *= 2
+    return None
+
+
 # -- the audit of printed decimals ------------------------------------------
 
 @dataclass

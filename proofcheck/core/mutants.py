@@ -9,8 +9,9 @@ engine builds mutants, one change each:
   (``x**2 -> x**2/2``: the drift ``sigma**2`` becoming ``sigma**2/2``);
 * a sign flipped (one term of a sum negated, or the whole expression).
 
-A mutant that equals the original (symbolically, or at every sampled point
-to 30 digits) is skipped and counted as equivalent: it is not a wrong claim.
+A mutant that equals the original (symbolically, or at every one of the
+claim's sampled points, edges and interior, to 30 digits) is skipped as
+equivalent: it is not a wrong claim.
 The checker must reject every remaining mutant.
 """
 from __future__ import annotations
@@ -113,7 +114,9 @@ def _equivalent(original, mutant, points):
 def expression_mutants(claim, fields, settings, limit=MAX_PER_FIELD):
     """Mutants of each asserted expression field of ``claim``."""
     from .kinds.equality import sample_points
-    points = sample_points(claim, settings)[:3]
+    # Every sampled point, edges and interior: a mutant equal to the original only at the
+    # edges is a wrong claim, not an equivalent one.
+    points = sample_points(claim, settings)
     out = []
     for field in fields:
         if field not in claim.parsed:

@@ -5,7 +5,8 @@ A numeric comparison at ``dps`` working digits asks for agreement to
 leaving ``2*dps//5`` digits of headroom for rounding in quadrature and special
 functions.  A numeric verdict is only given if the same verdict is reached
 again at ``2*dps``, which separates a true identity (the residual shrinks by
-``dps`` orders of magnitude) from a near miss (the residual stays).
+``dps`` orders of magnitude) from a near miss (the residual stays).  A sign that
+is undecided at both is retried at doubled precisions up to ``ESCALATION*dps``.
 """
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ from .errors import ProofcheckError
 DEFAULT_DPS = 50
 MIN_DPS = 15
 MAX_DPS = 100_000
+# A comparison left undecided at dps and 2*dps (a point where the two sides meet, or
+# nearly) is retried with the precisions doubled, up to this multiple of dps; only then
+# is it reported undecided.  Deterministic: the outcome never depends on load.
+ESCALATION = 8
 
 
 def validate_dps(value) -> int:
@@ -47,14 +52,16 @@ def agree(a, b, dps: int) -> bool:
     """True when ``a`` and ``b`` agree to ``required_digits(dps)`` digits.
 
     Relative agreement, with an absolute floor far below the required digits so
-    that two sides which are both (numerically) zero compare equal.
+    that two sides which are both (numerically) zero compare equal.  A side that
+    is not finite never agrees: an infinity is decided symbolically, not by digits.
     """
     with mpmath.workdps(dps):
         a, b = mpmath.mpf(a), mpmath.mpf(b)
-        if a == b:
-            return True
+        # Two infinities (or nans) are not "equal to N digits": nothing was compared.
         if not (mpmath.isfinite(a) and mpmath.isfinite(b)):
             return False
+        if a == b:
+            return True
         scale = max(abs(a), abs(b), zero_floor(dps))
         return abs(a - b) <= mpmath.mpf(10) ** (-required_digits(dps)) * scale
 

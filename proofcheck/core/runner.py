@@ -23,11 +23,12 @@ class MutantReport:
     made: int = 0
     rejected: int = 0
     accepted: list = field(default_factory=list)  # descriptions of mutants the checker accepted
+    dismissed: list = field(default_factory=list)  # perturbations shown densely to be no wrong claim
     seconds: float = 0.0
 
     def as_dict(self):
         return {"made": self.made, "rejected": self.rejected, "accepted": list(self.accepted),
-                "seconds": round(self.seconds, 3)}
+                "dismissed": len(self.dismissed), "seconds": round(self.seconds, 3)}
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Result:
             "id": self.claim.id, "paper": self.claim.paper, "where": self.claim.where,
             "statement": self.claim.statement, "kind": self.claim.kind,
             "status": self.verdict.status, "evidence": self.verdict.evidence,
+            "route": self.verdict.route,
             "seconds": round(self.verdict.seconds, 3), "details": self.verdict.details,
         }
         if self.verdict.counterexample:
@@ -80,6 +82,9 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None) -> M
                                symbolic_budget=min(settings.symbolic_budget, 10.0),
                                routes=settings.routes, mutant_mode=True)
     mutants = kind.mutants(claim, settings)
+    # A kind lists a perturbation it dismissed (a weakened inequality) with no claim.
+    report.dismissed = [description for description, mutant in mutants if mutant is None]
+    mutants = [(description, mutant) for description, mutant in mutants if mutant is not None]
     for description, mutant in (mutants if limit is None else mutants[:limit]):
         report.made += 1
         verdict = check_claim(mutant, mutant_settings)

@@ -6,12 +6,15 @@ expectations, derivatives, limits, sums) into a closed form, or raises
 an indicator, ``Max``) are split at the breakpoint, exactly as a proof by
 hand splits ``E|e^{sZ - s^2} - 1|`` at ``Z = s``: on each piece the
 absolute value or indicator is replaced by the branch it takes there.  Which
-branch that is gets decided at a representative parameter point (the middle
-of the domain); a wrong choice cannot produce a false pass, because the
-result is then compared with what the paper asserts.
+branch that is, and where the breakpoints lie, is read at a representative
+parameter point and then proved for every parameter value (``signs.py``);
+a branch that is not proved stops the derivation (``UnprovedBranch``), so a
+closed form valid on part of the domain is never reported as derived.
 
-``is_zero`` tries a short list of simplification strategies; an answer of
-False means "not shown", never "shown non-zero".
+``is_zero`` tries a short list of simplification strategies and answers True
+only when one of them reduces the expression to exactly 0: there is no
+tolerance and no rounding to a nearby rational.  False means "not shown",
+never "shown non-zero".
 """
 from __future__ import annotations
 
@@ -20,11 +23,18 @@ import sympy as sp
 
 from .errors import SymbolicTimeout
 from .numeric import EvaluationError, breakpoint_expressions, evaluate
+from .signs import proved_nonnegative, proved_sign
 from .timeout import time_budget
 
 
 class CannotDerive(Exception):
     """SymPy did not reach a closed form for this step."""
+
+
+class UnprovedBranch(CannotDerive):
+    """A branch (of Abs, Max, an indicator, a breakpoint's place) holds at the sample
+    point where it was read but is not proved for every parameter value: the
+    closed form may be wrong elsewhere, so it is no derivation of the claim."""
 
 
 def derive(expr, representative=None):
@@ -65,10 +75,7 @@ def _derive(expr, rep):
 def _integral(expr, rep):
     integrand = expr.function
     (variable, lower, upper), = expr.limits
-    cuts = [c for c in breakpoint_expressions(integrand, variable)]
-    if len(cuts) > 1:
-        # Several breakpoints: keep those inside the range at the representative point, ordered there.
-        cuts = _order_cuts(cuts, lower, upper, rep)
+    cuts = _order_cuts(list(breakpoint_expressions(integrand, variable)), lower, upper, rep)
     pieces = []
     edges = [lower] + cuts + [upper]
     for lo, hi in zip(edges, edges[1:]):
@@ -116,8 +123,15 @@ def _gaussian_integral(integrand, variable, lower, upper):
 
 
 def _order_cuts(cuts, lower, upper, rep):
-    values = []
-    for c in cuts:
+    """The breakpoints inside (lower, upper), in order, each placement proved on the whole domain.
+
+    Where the cuts lie and in which order is read at the representative point
+    and then proved for every parameter value the assumptions allow: a cut at
+    ``a`` in an integral over (0, 1) is inside only for 0 < a < 1, and a
+    derivation that assumed it inside would be wrong for the other values.
+    """
+    placed = []
+    for c in dict.fromkeys(cuts):  # a breakpoint found twice (Abs(w) and sign(w)) is one cut
         try:
             x = evaluate(c, rep, 30)
             lo = evaluate(lower, rep, 30) if lower.is_finite else -mpmath.inf
@@ -125,8 +139,32 @@ def _order_cuts(cuts, lower, upper, rep):
         except (EvaluationError, TypeError):
             raise CannotDerive("cannot place the breakpoints of the integrand") from None
         if lo < x < hi:
-            values.append((x, c))
-    return [c for _, c in sorted(values, key=lambda t: t[0])]
+            if lower.is_finite:
+                _require(c - lower, 1, f"breakpoint {c} above the lower limit {lower}")
+            if upper.is_finite:
+                _require(upper - c, 1, f"breakpoint {c} below the upper limit {upper}")
+            placed.append((x, c))
+        elif x <= lo:
+            _require(lower - c, 0, f"breakpoint {c} at or below the lower limit {lower}")
+        else:
+            _require(c - upper, 0, f"breakpoint {c} at or above the upper limit {upper}")
+    placed.sort(key=lambda t: t[0])
+    ordered = []
+    for x, c in placed:
+        if ordered and is_zero(c - ordered[-1], budget=None):
+            continue  # the same point written twice
+        ordered.append(c)
+    for first, second in zip(ordered, ordered[1:]):
+        _require(second - first, 0, f"breakpoint {first} at or below {second}")
+    return ordered
+
+
+def _require(expr, strict, what):
+    """Raise UnprovedBranch unless ``expr > 0`` (strict) or ``expr >= 0`` is proved."""
+    expr = sp.sympify(expr)
+    proved = proved_sign(expr) == 1 if strict else proved_nonnegative(expr)
+    if not proved:
+        raise UnprovedBranch(f"{what} is not proved for every parameter value")
 
 
 def _test_point(lo, hi):
@@ -139,53 +177,89 @@ def _test_point(lo, hi):
     return (lo + hi) / 2
 
 
+def _piece_variable(variable, lo, hi):
+    """The integration variable on (lo, hi) written through a fresh positive t (or a free real)."""
+    if lo == -sp.oo and hi == sp.oo:
+        return sp.Dummy("x", real=True)
+    t = sp.Dummy("t", positive=True)
+    if hi == sp.oo:
+        return lo + t
+    if lo == -sp.oo:
+        return hi - t
+    return (lo + hi * t) / (1 + t)
+
+
 def _resolve_branches(integrand, variable, lo, hi, rep):
-    """Replace Abs, Max/Min and Piecewise by the branch taken on (lo, hi)."""
+    """Replace Abs, sign, Max/Min and Piecewise by the branch taken on (lo, hi).
+
+    The branch is read at a test point of the piece at the representative
+    parameter point, then proved on the whole piece for every parameter value:
+    with the variable written as ``lo + t``, ``hi - t`` or ``(lo + hi t)/(1 + t)``
+    for a positive ``t``, the sign the branch needs must follow from the
+    assumptions.  A branch that is not proved raises UnprovedBranch.
+    """
     at = {**rep}
     try:
         x = evaluate(_test_point(lo, hi), rep, 30)
     except EvaluationError:
         raise CannotDerive("cannot evaluate a test point of the piece") from None
     at[variable] = x
+    inside = {variable: _piece_variable(variable, lo, hi)}
 
-    def sign_of(e):
+    def sign_at(e):
         try:
             v = evaluate(e, at, 30)
         except EvaluationError:
             raise CannotDerive(f"cannot decide the sign of {e} on a piece") from None
         return 1 if v > 0 else -1 if v < 0 else 0
 
+    def proved(e, sign, what):
+        sign_on_piece = proved_sign(sp.sympify(e).xreplace(inside))
+        if sign == 0 or sign_on_piece != sign:
+            raise UnprovedBranch(f"{what} on ({lo}, {hi}) is not proved for every parameter value")
+        return sign
+
+    def holds(condition):
+        """Truth of a comparison at the test point, proved on the piece."""
+        if condition is sp.true:
+            return True
+        if condition is sp.false:
+            return False
+        if not isinstance(condition, sp.core.relational.Relational) or condition.rel_op == "==":
+            raise UnprovedBranch(f"the condition {condition} is not a single inequality")
+        greater = condition.rhs - condition.lhs if condition.rel_op in ("<", "<=") \
+            else condition.lhs - condition.rhs
+        sign = sign_at(greater)
+        proved(greater, sign, f"the sign of {greater}")
+        return sign > 0
+
     def replace(node):
         if not node.args:
             return node
         node = node.func(*[replace(a) for a in node.args]) if not isinstance(node, sp.Piecewise) else node
         if isinstance(node, sp.Abs):
-            return node.args[0] * sign_of(node.args[0])
+            argument = node.args[0]
+            return argument * proved(argument, sign_at(argument), f"the sign of {argument}")
         if isinstance(node, sp.sign):
-            return sp.Integer(sign_of(node.args[0]))
+            argument = node.args[0]
+            return sp.Integer(proved(argument, sign_at(argument), f"the sign of {argument}"))
         if isinstance(node, (sp.Max, sp.Min)):
             values = [(evaluate(a, at, 30), a) for a in node.args]
             chosen = max(values, key=lambda t: t[0]) if isinstance(node, sp.Max) else \
                 min(values, key=lambda t: t[0])
+            for _, other in values:
+                if other is not chosen[1]:
+                    gap = chosen[1] - other if isinstance(node, sp.Max) else other - chosen[1]
+                    proved(gap, sign_at(gap), f"{node.func.__name__} choosing {chosen[1]}")
             return chosen[1]
         if isinstance(node, sp.Piecewise):
-            from .numeric import _truth
             for value, condition in node.args:
-                env = {s: _as_mpf(v) for s, v in at.items()}
-                with mpmath.workdps(30):
-                    if _truth(condition, env):
-                        return replace(value)
+                if holds(condition):
+                    return replace(value)
             raise CannotDerive("no branch of a piecewise integrand applies")
         return node
 
     return replace(integrand)
-
-
-def _as_mpf(v):
-    if isinstance(v, mpmath.mpf):
-        return v
-    v = sp.Rational(v)
-    return mpmath.mpf(int(v.p)) / int(v.q)
 
 
 _STRATEGIES = (
@@ -198,7 +272,6 @@ _STRATEGIES = (
     # Hyperbolic functions (eps tanh(eps/2), sinh(eps/Delta)) against exponentials.
     lambda e: sp.simplify(e.rewrite(sp.exp)),
     lambda e: sp.simplify(sp.powsimp(sp.expand_power_exp(e), force=True)),
-    lambda e: sp.nsimplify(sp.simplify(e)),
 )
 
 

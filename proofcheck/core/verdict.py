@@ -40,6 +40,11 @@ class Settings:
                         mutant_mode=self.mutant_mode)
 
 
+# The route a verdict was reached by, when a checker does not name a narrower one.
+DEFAULT_ROUTES = {"symbolic": "simplified to zero", "certified": "Arb enclosure",
+                  "numeric": "sampled points", "logical": "no computation"}
+
+
 @dataclass
 class Verdict:
     status: str
@@ -47,6 +52,7 @@ class Verdict:
     details: str = ""
     counterexample: dict = field(default_factory=dict)
     seconds: float = 0.0
+    route: str = ""  # how it was decided: "integrated, simplified to zero", "sampled 12 points in ..."
 
     @property
     def passed(self) -> bool:
@@ -56,8 +62,8 @@ class Verdict:
         return asdict(self)
 
 
-def passed(evidence: str, details: str = "") -> Verdict:
-    return Verdict("passed", evidence, details)
+def passed(evidence: str, details: str = "", route: str = "") -> Verdict:
+    return Verdict("passed", evidence, details, route=route or DEFAULT_ROUTES.get(evidence, ""))
 
 
 def failed(details: str, counterexample: dict | None = None) -> Verdict:

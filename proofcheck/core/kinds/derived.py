@@ -46,33 +46,29 @@ def derivation_value(claim):
 
 
 def corroborate(claim, verdict, settings):
-    """Compare a claim's assertion with the result of the derivation it names.
+    """Report the derivation a claim names (``derivation`` and ``result``) beside its verdict.
 
-    A claim checked by its own kind may also name a literate derivation
-    (``derivation`` and ``result``): a second, independent route.  If the
-    derivation's result equals what the paper asserts, the claim counts as
-    symbolically derived; if not, the claim fails.
+    The link is a second, independent route, but it never lends evidence: the
+    claim's status and evidence stay what its own checker reached, and the
+    details say "also derived by derivations/X.py".  A derivation whose result
+    disagrees with what the paper asserts is a failure of the claim (one of the
+    two is wrong), so a link can turn a pass into a failure, never the reverse.
     """
     field = "asserts" if "asserts" in claim.parsed else "value" if "value" in claim.parsed else None
     if field is None or not verdict.passed:
         return verdict
+    script = f"derivations/{claim.raw['derivation']}.py"
     try:
         value = derivation_value(claim)
         second = equality_check(claim, value, claim.parsed[field], settings, derive_fn=lambda e: e)
     except ProofcheckError as error:
         return Verdict("error", None, str(error))
     except ArithmeticError as error:
-        return Verdict("failed", None, f"derivations/{claim.raw['derivation']}.py failed: {error}")
+        return Verdict("failed", None, f"{script} failed: {error}")
     if not second.passed:
-        second.details = f"derivations/{claim.raw['derivation']}.py disagrees: " + second.details
+        second.details = f"{script} disagrees: " + second.details
         return second
-    if second.evidence == "symbolic":
-        if verdict.evidence != "symbolic":
-            verdict.details = f"derived by derivations/{claim.raw['derivation']}.py ({claim.raw['result']}); " \
-                              f"own check: {verdict.evidence}, {verdict.details}"
-        else:
-            verdict.details += f"; also derived by derivations/{claim.raw['derivation']}.py"
-        verdict.evidence = "symbolic"
+    verdict.details += f"; also derived by {script} ({claim.raw['result']}, {second.evidence})"
     return verdict
 
 

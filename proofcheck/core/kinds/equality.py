@@ -21,10 +21,12 @@ working precision and at twice it.
 """
 from __future__ import annotations
 
+import mpmath
 import sympy as sp
 
 from ..errors import ProofcheckError, SymbolicTimeout
-from ..numeric import EvaluationError, evaluate
+from ..intervals import NotEnclosable, certified_nonzero
+from ..numeric import EvaluationError, NoLimit, evaluate
 from ..precision import agree, required_digits
 from ..symbolic import CannotDerive, derive, is_zero
 from ..timeout import time_budget
@@ -50,7 +52,6 @@ def representative_point(claim):
 
 
 def _short(value, digits=20):
-    import mpmath
     return mpmath.nstr(value, digits)
 
 
@@ -59,22 +60,74 @@ def _show_point(point):
 
 
 def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition"):
-    """Compare two expressions at sampled points, at dps and at 2*dps."""
+    """Compare two expressions at sampled points, at dps and at 2*dps.
+
+    A value that is not finite decides nothing: two infinities are not "equal
+    to N digits", so such a point is an error unless only one side is infinite
+    (then the claim fails there).
+    """
     points = points if points is not None else sample_points(claim, settings)
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
             try:
                 a = evaluate(left, point, dps)
                 b = evaluate(right, point, dps)
+            except NoLimit as error:
+                return failed(f"{label}: {error}", {"point": _show_point(point)})
             except EvaluationError as error:
                 return Verdict("error", None, f"at {_show_point(point)}: {error}",
                                {"point": _show_point(point)})
+            if not (mpmath.isfinite(a) or mpmath.isfinite(b)):
+                return Verdict("error", None, f"both sides are infinite at {_show_point(point)}: "
+                               "a numeric comparison decides nothing", {"point": _show_point(point)})
             if not agree(a, b, dps):
                 return failed(f"{label} and assertion differ at {dps} digits",
                               {"point": _show_point(point), label: _short(a),
                                "asserted": _short(b)})
     return passed("numeric", f"{label} and assertion agree to {required_digits(settings.dps)} digits "
-                  f"at {len(points)} points (re-checked at {2 * settings.dps} digits)")
+                  f"at {len(points)} points{_box(claim)} (re-checked at {2 * settings.dps} digits)",
+                  route=f"sampled {len(points)} points in {_region(claim)}")
+
+
+def _region(claim):
+    domain = claim.sampling_domain if claim.get("sampling") else claim.domain
+    return domain.describe() or "no parameters"
+
+
+def _box(claim):
+    """Where the points were drawn, when ``sampling`` narrows the true domain."""
+    narrowed = claim.get("sampling")
+    if not narrowed:
+        return ""
+    return " drawn from " + ", ".join(str(spec) for spec in narrowed.values())
+
+
+def _symbolic_route(definition):
+    """What SymPy did: the operators it evaluated, then the reduction to zero."""
+    steps = [word for operator, word in ((sp.Integral, "integrated"), (sp.Sum, "summed"),
+                                         (sp.Derivative, "differentiated"), (sp.Limit, "limit taken"))
+             if sp.sympify(definition).has(operator)]
+    return ", ".join(steps + ["simplified to zero"])
+
+
+def _constant_difference(closed, asserted):
+    """Arb's verdict on a parameter-free difference that SymPy did not reduce to 0.
+
+    Returns a failed verdict when the enclosure excludes 0 (the two constants
+    differ, however little), None when it cannot exclude 0 (then only digits
+    can be reported).
+    """
+    difference = sp.sympify(closed) - sp.sympify(asserted)
+    if difference.free_symbols or difference.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
+        return None
+    try:
+        ball = certified_nonzero(difference)
+    except (NotEnclosable, ZeroDivisionError, ValueError, ProofcheckError):
+        return None
+    if ball is None:
+        return None
+    return failed("the derived constant and the assertion differ (Arb encloses the difference "
+                  "away from 0)", {"derived - asserted": ball.str(10, radius=False)})
 
 
 def equality_check(claim, definition, asserted, settings: Settings, derive_fn=None,
@@ -82,6 +135,7 @@ def equality_check(claim, definition, asserted, settings: Settings, derive_fn=No
     """Derive ``definition`` and compare it with ``asserted``.
 
     ``derive_fn`` overrides how the closed form is reached (series, limits).
+    Symbolic evidence means SymPy reduced the difference to exactly 0.
     """
     derive_fn = derive_fn or (lambda e: derive(e, representative_point(claim)))
     closed = None
@@ -101,8 +155,10 @@ def equality_check(claim, definition, asserted, settings: Settings, derive_fn=No
             with time_budget(settings.symbolic_budget):
                 closed = derive_fn(definition)
                 _CLOSED_FORMS[definition] = closed
-                if is_zero(sp.sympify(closed) - asserted, budget=None):
-                    return passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}")
+                # Structural equality first: oo == oo holds, though oo - oo is nan.
+                if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None):
+                    return passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}",
+                                  route=_symbolic_route(definition))
         except CannotDerive as reason:
             note = f"symbolic route stopped: {reason}"
         except SymbolicTimeout:
@@ -111,6 +167,9 @@ def equality_check(claim, definition, asserted, settings: Settings, derive_fn=No
                 ZeroDivisionError, EvaluationError) as error:
             note = f"symbolic route stopped: SymPy raised {type(error).__name__}"
     if closed is not None:
+        verdict = _constant_difference(closed, asserted)
+        if verdict is not None:
+            return verdict
         verdict = numeric_compare(claim, closed, asserted, settings, label="derived")
         if verdict.passed:
             verdict.details = (f"derived closed form {sp.sstr(closed)[:120]}, not reduced to the "
@@ -243,6 +302,8 @@ class Series(Kind):
 
         verdict = equality_check(claim, claim.expr("expr"), claim.expr("asserts"), settings,
                                  derive_fn=expand, numeric_ok=False)
+        if verdict.passed and verdict.evidence == "symbolic":
+            verdict.route = "series expanded, simplified to zero"
         return verdict
 
 

@@ -98,10 +98,14 @@ class Optimum(Kind):
             for point in points:
                 full = {**point, **{s: v.xreplace(point) for s, v in at.items()}}
                 try:
-                    for g in gradient:
+                    size = max(abs(evaluate(f, full, dps)), mpmath.mpf(1))
+                    for g, symbol in zip(gradient, symbols):
                         slope = evaluate(g, full, dps)
-                        scale = max(abs(evaluate(f, full, dps)), mpmath.mpf(1))
-                        if abs(slope) > mpmath.mpf(10) ** (-required_digits(dps)) * scale:
+                        # Stationary relative to the scale of the point: moving x by a relative
+                        # amount d moves f by d*x*f'(x), so |x f'| is compared with |f|.
+                        where = abs(evaluate(symbol, full, dps))
+                        moved = abs(slope) * (where if where != 0 else 1)
+                        if moved > mpmath.mpf(10) ** (-required_digits(dps)) * size:
                             return failed("first-order condition fails at the asserted optimiser",
                                           {"point": _show_point(point), "derivative": _short(slope)})
                     got, want = evaluate(f, full, dps), evaluate(value, point, dps)
@@ -132,7 +136,7 @@ class Optimum(Kind):
         notes.append(note)
         level = weakest(*evidence)
         return passed(level, f"{derived_note}first- and second-order conditions and value: "
-                      f"{evidence[0]}; {notes[0]}")
+                      f"{evidence[0]}; {notes[0]}", route="optimum solved (first and second order)")
 
     @staticmethod
     def _second_order_numeric(hessian, full, dps, sense):
