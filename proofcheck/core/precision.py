@@ -43,6 +43,16 @@ def required_digits(dps: int) -> int:
     return (3 * dps) // 5
 
 
+def clear_margin(dps: int):
+    """A relative margin that decides a sign at ``dps`` digits without a re-check.
+
+    Each side is computed to about ``dps`` digits (quadrature's error estimate is
+    held below 10**-dps), so a difference larger than 10**-(dps/5) of the larger
+    side cannot be an artefact of rounding; 2*dps would repeat the verdict.
+    """
+    return mpmath.mpf(10) ** (-(dps // 5))
+
+
 def zero_floor(dps: int):
     """Magnitudes below this count as zero when both sides are that small."""
     return mpmath.mpf(10) ** (-((4 * dps) // 5))

@@ -21,7 +21,9 @@
   - rho <= sup: the limit of D_alpha/alpha as alpha -> 1+ equals the
     assertion (as ``alpha-one-limit``);
   - sup <= rho: at every order of a stated grid in (1, alpha_max]
-    (``tight_zcdp.AlphaGrid``) and every sampled parameter point,
+    (``tight_zcdp.AlphaGrid``) and at orders beyond it (alpha_max times
+    ``TAIL_FACTORS``, where D_alpha/alpha must also be finite), at every
+    sampled parameter point,
     rho - D_alpha/alpha > 0, decided by Arb balls (from 128 bits up to
     2048; never decided, it is an error, not a pass).  Variables in ``over``
     (a worst case over a family of pairs, such as the mass of a two-point
@@ -60,6 +62,16 @@ from .tight_zcdp import AlphaGrid, peak
 
 START_BITS, MAX_BITS = 128, 2048
 DEFAULT_OVER_POINTS = 24
+# Orders past the grid's alpha_max, as multiples of it, where D_alpha/alpha is also compared.
+TAIL_FACTORS = (2, 10, 100, 10**4, 10**6)
+
+
+def _finite_at(expression, env) -> bool:
+    try:
+        value = evaluate(expression, env, 30)
+    except EvaluationError:
+        return False
+    return bool(mpmath.isfinite(value))
 
 
 def _order_symbol(claim: Claim) -> sp.Symbol:
@@ -298,9 +310,18 @@ class ZcdpSupremum(Kind):
         points = sample_points(claim, settings)
         routes = set()
         checked = 0
+        # The supremum is over every alpha > 1: orders beyond the grid are looked at too, where
+        # D_alpha/alpha must be finite (a divergence that blows up past alpha_max exceeds rho).
+        beyond = [grid.alpha_max * factor for factor in TAIL_FACTORS]
         for point in points:
             for values in self._over_grid(claim, variables, point):
-                for order in orders:
+                for order in beyond:
+                    env = {**point, **values, alpha: sp.Rational(order.numerator, order.denominator)}
+                    if not _finite_at(ratio, env):
+                        return failed(f"D_alpha/alpha is not finite at alpha = {order}, beyond the grid: "
+                                      f"the supremum is not the asserted rho",
+                                      {"point": _show_point(env)})
+                for order in orders + beyond:
                     env = {**point, **values, alpha: sp.Rational(order.numerator, order.denominator)}
                     sign, route = _sign_of(slack, env, settings, claim.expr("asserts"))
                     routes.add(route)
@@ -318,7 +339,9 @@ class ZcdpSupremum(Kind):
                 + ", ".join(p.name for p in variables)) if variables else ""
         return passed(weakest(verdict.evidence, "numeric"),
                       f"{limit_note}; D_alpha/alpha < rho at all {checked} comparisons: grid of "
-                      f"{grid.describe()}, at {len(points)} parameter points{scan}, each decided by {how}")
+                      f"{grid.describe()}, and alpha_max times {', '.join(map(str, TAIL_FACTORS))}, at "
+                      f"{len(points)} parameter points{scan}, each decided by {how}",
+                      route=f"limit taken; sampled {len(orders) + len(beyond)} orders at {len(points)} points")
 
     @staticmethod
     def _over_grid(claim, variables, point):

@@ -67,6 +67,7 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     (then the claim fails there).
     """
     points = points if points is not None else sample_points(claim, settings)
+    infinite = []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
             try:
@@ -78,12 +79,15 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 return Verdict("error", None, f"at {_show_point(point)}: {error}",
                                {"point": _show_point(point)})
             if not (mpmath.isfinite(a) or mpmath.isfinite(b)):
-                return Verdict("error", None, f"both sides are infinite at {_show_point(point)}: "
-                               "a numeric comparison decides nothing", {"point": _show_point(point)})
+                infinite.append(point)  # decides nothing; the other points must
+                continue
             if not agree(a, b, dps):
                 return failed(f"{label} and assertion differ at {dps} digits",
                               {"point": _show_point(point), label: _short(a),
                                "asserted": _short(b)})
+    if infinite:
+        return Verdict("error", None, f"both sides are infinite at {_show_point(infinite[0])}: a numeric "
+                       "comparison decides nothing there", {"point": _show_point(infinite[0])})
     return passed("numeric", f"{label} and assertion agree to {required_digits(settings.dps)} digits "
                   f"at {len(points)} points{_box(claim)} (re-checked at {2 * settings.dps} digits)",
                   route=f"sampled {len(points)} points in {_region(claim)}")

@@ -26,7 +26,7 @@ import sympy as sp
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, decide
 from ..numeric import EvaluationError, NoLimit, evaluate
-from ..precision import ESCALATION, required_digits
+from ..precision import ESCALATION, clear_margin, required_digits
 from ..signs import proved_nonnegative
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed
@@ -87,8 +87,10 @@ def _symbolic(claim, settings):
 def _decide_at(claim, point, settings):
     """True/False if decided at ``point``, with the route used; None if undecided.
 
-    Arb balls first.  Where they cannot enclose a side, mpmath at dps and 2*dps
-    must reach the same verdict with a margin derived from the precision; if
+    Arb balls first.  Where they cannot enclose a side, mpmath decides: at dps
+    alone when the relative margin exceeds ``clear_margin(dps)``, else at dps and
+    2*dps, which must reach the same verdict with a margin derived from the
+    precision; if
     they do not (a point on or near the edge where the two sides meet), the
     pair of precisions is doubled, up to ``ESCALATION`` times the working
     precision, before the point is reported undecided.
@@ -109,13 +111,15 @@ def _decide_at(claim, point, settings):
         outcomes = []
         for working in (dps, 2 * dps):
             try:
-                slack = evaluate(slack_expression(claim), point, working)
-                scale = max(abs(evaluate(lhs, point, working)), abs(evaluate(rhs, point, working)),
-                            mpmath.mpf(1) / 10**30)
+                # Each side on its own: a side built from operators (a quadrature) is then
+                # evaluated once per point, and shared with the negative controls.
+                left, right = evaluate(lhs, point, working), evaluate(rhs, point, working)
             except NoLimit:
                 return False, "numeric"
             except EvaluationError:
                 return None, "error"
+            slack = right - left if rel in ("<", "<=") else left - right
+            scale = max(abs(left), abs(right), mpmath.mpf(1) / 10**30)
             tolerance = mpmath.mpf(10) ** (-required_digits(working)) * scale
             if slack > tolerance:
                 outcomes.append(True)
@@ -123,6 +127,10 @@ def _decide_at(claim, point, settings):
                 outcomes.append(False)
             else:
                 outcomes.append(None if strict else True)
+            if working == dps and abs(slack) > clear_margin(dps) * scale:
+                # Decided by a margin far above what rounding or quadrature error at dps
+                # digits could produce: twice the precision would only repeat it.
+                return outcomes[0], "numeric"
         if outcomes[0] is not None and outcomes[0] == outcomes[1]:
             return outcomes[0], "numeric"
         dps *= 2
@@ -216,7 +224,9 @@ def counterexample_search(claim, points, starts: int = 2, rounds: int = 30):
         return []
     domain = claim.domain
     symbols = [p.symbol for p in domain.parameters.values()]
-    scale = sp.Max(sp.Abs(claim.expr("lhs")), sp.Abs(claim.expr("rhs")))
+    # Relative to the larger side, but never below 1: against a side of 0 a purely relative
+    # slack is a constant sign, which gives a search nothing to descend.
+    scale = sp.Max(sp.Abs(claim.expr("lhs")), sp.Abs(claim.expr("rhs")), 1)
     try:
         relative = sp.lambdify(symbols, slack / scale, modules="mpmath")
     except (TypeError, NameError, SyntaxError, KeyError, ValueError):
@@ -236,9 +246,41 @@ def counterexample_search(claim, points, starts: int = 2, rounds: int = 30):
     try:
         with time_budget(SEARCH_SECONDS):
             _compass_search(domain, symbols, value, points, found, starts, rounds)
+            _stationary_points(domain, symbols, slack, value, points, found)
     except SymbolicTimeout:
         pass  # the search is an extra: what it found so far is still checked
     return found
+
+
+def _stationary_points(domain, symbols, slack, value, points, found):
+    """Where the slack is stationary in one parameter, the others held at the worst sample.
+
+    The minimum of ``x log x + 1/3`` sits at x = 1/e, a point no sample need
+    come near; SymPy solves d(slack)/dx = 0 for it.
+    """
+    scored = sorted(((value([p[s] for s in symbols]), i) for i, p in enumerate(points)),
+                    key=lambda t: (t[0] is None, t[0] if t[0] is not None else 0))
+    if not scored:
+        return
+    worst = points[scored[0][1]]
+    for symbol in symbols:
+        held = {s: v for s, v in worst.items() if s != symbol}
+        try:
+            with time_budget(1.0):
+                roots = sp.solve(sp.diff(slack.xreplace(held), symbol), symbol)
+        except (SymbolicTimeout, NotImplementedError, ValueError, TypeError, AttributeError):
+            continue
+        for root in roots[:6]:
+            try:
+                at = complex(sp.N(root, 30))
+            except (TypeError, ValueError):
+                continue
+            if abs(at.imag) > 1e-12 * max(1.0, abs(at.real)):
+                continue
+            trial = [at.real if s == symbol else float(worst[s]) for s in symbols]
+            exact = _valid_point(domain, symbols, trial)
+            if exact is not None and exact not in points and exact not in found:
+                found.append(exact)
 
 
 def _mpf(value):

@@ -216,8 +216,11 @@ class Optimum(Kind):
             target = evaluate(value, point, 30)
             grids = []
             for parameter in variables:
-                grids.append([parameter.from_unit(u, point) for u in units] if len(variables) == 1 else
-                             [parameter.from_unit(u, point) for u in units[::6]])
+                grid = units if len(variables) == 1 else units[::6]
+                # A closed boundary belongs to the domain: an optimum may sit on it.
+                ends = [sp.Integer(0)] if parameter.lower is not None and not parameter.lower.strict else []
+                ends += [sp.Integer(1)] if parameter.upper is not None and not parameter.upper.strict else []
+                grids.append([parameter.from_unit(u, point) for u in ends + grid])
             combos = [[]]
             for grid in grids:
                 combos = [c + [g] for c in combos for g in grid]
