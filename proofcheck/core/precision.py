@@ -29,7 +29,7 @@ def validate_dps(value) -> int:
         raise ProofcheckError(f"--dps must be an integer, got {value!r}")
     if isinstance(value, str):
         text = value.strip()
-        if not text.lstrip("+").isdigit():
+        if not text.removeprefix("+").isdigit():
             raise ProofcheckError(f"--dps must be an integer, got {value!r}")
         value = int(text)
     if not isinstance(value, int):
@@ -80,6 +80,8 @@ def digits_of_agreement(a, b, dps: int) -> float:
     """How many significant digits ``a`` and ``b`` share (for reports)."""
     with mpmath.workdps(dps):
         a, b = mpmath.mpf(a), mpmath.mpf(b)
+        if not (mpmath.isfinite(a) and mpmath.isfinite(b)):
+            return 0.0  # an infinity or a nan shares no digits with anything
         if a == b:
             return float(dps)
         scale = max(abs(a), abs(b))

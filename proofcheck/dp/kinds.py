@@ -105,7 +105,8 @@ def _grid(claim: Claim) -> AlphaGrid:
 
 
 def _sign_of(expression, env, settings, scale):
-    """Sign of ``expression`` at ``env``: +1 or -1 when decided, 0 if undecided; and the route.
+    """Sign of ``expression`` at ``env``: +1 or -1 when decided, 0 if undecided; and the route
+    (``"exact"`` with 0 when Arb finds the expression exactly zero).
 
     Arb balls decide first.  Where they cannot enclose the expression, mpmath at dps and
     2*dps decides, with a margin of required_digits(dps) digits relative to |scale|.
@@ -118,6 +119,8 @@ def _sign_of(expression, env, settings, scale):
                 return 1, "certified"
             if ball < 0:
                 return -1, "certified"
+            if ball.is_exact() and ball == 0:
+                return 0, "exact"
             bits *= 2
         return 0, "certified"
     except (NotEnclosable, ZeroDivisionError, ValueError):
@@ -324,10 +327,13 @@ class ZcdpSupremum(Kind):
                 for order in orders + beyond:
                     env = {**point, **values, alpha: sp.Rational(order.numerator, order.denominator)}
                     sign, route = _sign_of(slack, env, settings, claim.expr("asserts"))
-                    routes.add(route)
+                    routes.add("certified" if route == "exact" else route)
                     if sign < 0:
                         return failed("D_alpha/alpha exceeds the asserted rho",
                                       self._witness(claim, ratio, env, alpha))
+                    if sign == 0 and route == "exact":
+                        checked += 1  # D_alpha/alpha = rho exactly: the supremum is not exceeded here
+                        continue
                     if sign == 0:
                         return Verdict("error", None, f"rho - D_alpha/alpha undecided at "
                                        f"{_show_point(env)} ({route}); raise --dps",

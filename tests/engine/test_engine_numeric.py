@@ -1,0 +1,86 @@
+"""numeric.evaluate: operators computed from their definitions to the working digits.
+
+Tanh-sinh quadrature over a kink or a jump gives only ~8 digits; agreement to
+the required digits at dps and at 2*dps shows the integral was split there.
+"""
+import mpmath
+import pytest
+import sympy as sp
+
+from proofcheck.core.expressions import parse_expression
+from proofcheck.core.numeric import EvaluationError, evaluate
+from proofcheck.core.precision import agree
+
+X = sp.Symbol("x", real=True)
+Z = sp.Symbol("z", real=True)
+S = sp.Symbol("s", positive=True)
+SYMBOLS = {"x": X, "z": Z, "s": S}
+
+
+def parse(text):
+    return parse_expression(text, SYMBOLS)
+
+
+@pytest.mark.parametrize("operator, closed, point", [
+    ("integrate(Abs(x - 1/3), x, 0, 1)", "5/18", {}),
+    ("integrate(Abs(x - 1/pi), x, 0, 1)", "(1/pi)**2/2 + (1 - 1/pi)**2/2", {}),
+    ("integrate(Max(x, 1 - x), x, 0, 1)", "3/4", {}),
+    ("integrate(Min(x, s), x, 0, 1)", "s - s**2/2", {S: sp.Rational(2, 7)}),
+    ("integrate(sqrt(Abs(x - 1/3)), x, 0, 1)", "2*((1/3)**(3/2) + (2/3)**(3/2))/3", {}),
+    ("integrate(Indicator(x <= 1/sqrt(2)), x, 0, 1)", "1/sqrt(2)", {}),
+    ("integrate(Indicator(x**2 <= s), x, 0, 1)", "sqrt(s)", {S: sp.Rational(1, 3)}),
+    ("integrate(exp(x)*Indicator(x > s), x, 0, 1)", "E - exp(s)", {S: sp.Rational(1, 7)}),
+    ("E(Abs(z - s), z)", "2*phi(s) + s*(2*Phi(s) - 1)", {S: sp.Rational(1, 2)}),
+    ("E(pos(z - s), z)", "phi(s) - s*(1 - Phi(s))", {S: sp.Rational(1, 2)}),
+    # Lemma 4.1 of the larger-groups paper: the kink sits at z = s.
+    ("E(Abs(exp(s*z - s**2) - 1), z)", "2*Phi(s) - 1", {S: sp.Rational(3, 4)}),
+])
+def test_integrals_with_kinks_and_jumps(operator, closed, point):
+    for dps in (50, 100):
+        got = evaluate(parse(operator), point, dps)
+        want = evaluate(parse(closed), point, dps)
+        assert agree(got, want, dps), (dps, mpmath.nstr(got - want, 5))
+
+
+def test_a_near_miss_of_an_integral_is_seen():
+    # 5/18 + 1e-35 agrees to 30 digits at dps 50, not to 60 at dps 100.
+    got = evaluate(parse("integrate(Abs(x - 1/3), x, 0, 1)"), {}, 100)
+    assert not agree(got, evaluate(parse("5/18 + 10**-35"), {}, 100), 100)
+
+
+@pytest.mark.parametrize("operator, closed, point", [
+    ("summation(1/x**2, x, 1, oo)", "pi**2/6", {}),
+    ("summation(x, x, 1, 100)", "5050", {}),
+    ("diff(exp(s*x), x)", "s*exp(s*x)", {S: sp.Rational(1, 2), X: sp.Rational(1, 3)}),
+    ("diff(sin(x), x, 3)", "-cos(x)", {X: sp.Rational(2, 5)}),
+    ("limit(sin(x)/x, x, 0)", "1", {}),
+    ("limit((exp(s*x) - 1)/x, x, 0, '+')", "s", {S: sp.Rational(3, 2)}),
+])
+def test_sums_derivatives_limits(operator, closed, point):
+    for dps in (50, 100):
+        assert agree(evaluate(parse(operator), point, dps), evaluate(parse(closed), point, dps), dps)
+
+
+def test_points_are_exact_rationals_at_every_precision():
+    # 1/3 is not 0.333...3 at some fixed precision: the residual shrinks with dps.
+    expr = 3 * X - 1
+    for dps in (50, 100, 200):
+        assert abs(evaluate(expr, {X: sp.Rational(1, 3)}, dps)) < mpmath.mpf(10) ** (-dps)
+
+
+def test_piecewise_and_indicators_at_a_point():
+    expr = parse("Indicator(x <= s) + 2*Indicator(x > s)")
+    assert evaluate(expr, {X: sp.Rational(1, 2), S: sp.Rational(1, 2)}, 30) == 1
+    assert evaluate(expr, {X: sp.Rational(1, 2) + sp.Rational(1, 10**40), S: sp.Rational(1, 2)}, 30) == 2
+
+
+@pytest.mark.parametrize("text, point", [
+    ("1/x", {X: 0}),
+    ("sqrt(x)", {X: -1}),
+    ("x**(1/3)", {X: -8}),
+    ("x + s", {X: 1}),              # no value for s
+    ("log(x)", {X: -1}),
+])
+def test_evaluation_errors_are_reported(text, point):
+    with pytest.raises(EvaluationError):
+        evaluate(parse(text), point, 30)

@@ -1,0 +1,94 @@
+"""precision: what "agree to the required digits" means, at the edges."""
+import mpmath
+import pytest
+
+from proofcheck.core.errors import ProofcheckError
+from proofcheck.core.precision import (DEFAULT_DPS, MAX_DPS, MIN_DPS, agree, digits_of_agreement,
+                                       required_digits, validate_dps)
+
+INF, NAN = mpmath.inf, mpmath.nan
+
+
+@pytest.mark.parametrize("dps, digits", [(50, 30), (100, 60), (15, 9), (16, 9), (17, 10), (99, 59)])
+def test_required_digits(dps, digits):
+    assert required_digits(dps) == digits
+
+
+def test_required_digits_leaves_headroom_and_grows_with_precision():
+    for dps in range(MIN_DPS, 400):
+        assert 0 < required_digits(dps) < dps
+        assert required_digits(2 * dps) >= 2 * required_digits(dps)
+    assert required_digits(DEFAULT_DPS) == 30
+
+
+@pytest.mark.parametrize("value, expected", [(50, 50), ("50", 50), (" 80 ", 80), (MIN_DPS, MIN_DPS),
+                                             (MAX_DPS, MAX_DPS)])
+def test_validate_dps_accepts(value, expected):
+    assert validate_dps(value) == expected
+
+
+@pytest.mark.parametrize("value", [True, False, MIN_DPS - 1, MAX_DPS + 1, 0, -50, "-50", "fifty",
+                                   "", "5e1", 50.0, None, "50.5"])
+def test_validate_dps_refuses(value):
+    with pytest.raises(ProofcheckError):
+        validate_dps(value)
+
+
+def test_agree_relative_tolerance_at_the_required_digits():
+    x = mpmath.mpf(7) / 3
+    with mpmath.workdps(120):
+        assert agree(x, x * (1 + mpmath.mpf(10) ** -35), 50)
+        assert not agree(x, x * (1 + mpmath.mpf(10) ** -25), 50)
+        # The same pair at twice the precision: 60 digits are now required.
+        assert not agree(x, x * (1 + mpmath.mpf(10) ** -45), 100)
+        assert agree(x, x * (1 + mpmath.mpf(10) ** -65), 100)
+
+
+def test_agree_is_relative_for_large_and_small_magnitudes():
+    with mpmath.workdps(120):
+        big = mpmath.mpf(10) ** 40
+        assert agree(big, big + 1, 50)              # 1e-40 relative
+        assert not agree(big, big * (1 + mpmath.mpf(10) ** -20), 50)
+        small = mpmath.mpf(10) ** -40
+        assert agree(small, small * (1 + mpmath.mpf(10) ** -35), 50)
+        assert not agree(small, 2 * small, 50)
+        assert not agree(small, -small, 50)
+
+
+def test_agree_with_zero():
+    assert agree(0, 0, 50)
+    assert agree(mpmath.mpf(0), -mpmath.mpf(0), 50)
+    assert not agree(0, 1, 50)
+    assert not agree(0, mpmath.mpf(10) ** -10, 50)
+    assert not agree(mpmath.mpf(10) ** -10, 0, 50)
+    with mpmath.workdps(200):
+        # Far below every required digit, both sides count as zero.
+        assert agree(0, mpmath.mpf(10) ** -150, 50)
+
+
+def test_agree_symmetric():
+    with mpmath.workdps(120):
+        pairs = [(1, 1 + mpmath.mpf(10) ** -31), (1, 1 + mpmath.mpf(10) ** -29), (0, mpmath.mpf(10) ** -75),
+                 (-3, 3), (mpmath.pi, mpmath.e)]
+        for a, b in pairs:
+            assert agree(a, b, 50) == agree(b, a, 50)
+
+
+@pytest.mark.parametrize("a, b", [(INF, -INF), (-INF, INF), (INF, 1), (1, INF), (-INF, 0), (NAN, NAN),
+                                  (NAN, 1), (1, NAN), (NAN, INF)])
+def test_agree_never_with_nan_or_mismatched_infinities(a, b):
+    assert not agree(a, b, 50)
+
+
+def test_agree_with_a_huge_but_finite_value():
+    assert not agree(mpmath.mpf(10) ** 300, INF, 50)
+
+
+def test_digits_of_agreement():
+    with mpmath.workdps(120):
+        x = mpmath.mpf(5)
+        d = digits_of_agreement(x, x * (1 + mpmath.mpf(10) ** -20), 50)
+        assert 19 <= d <= 21
+        assert digits_of_agreement(x, x, 50) >= 50
+        assert digits_of_agreement(0, 0, 50) >= 50
+        assert digits_of_agreement(1, 2, 50) < 1
