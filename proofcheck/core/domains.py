@@ -13,7 +13,8 @@ Sampling is adversarial ground, so the points are drawn in general position:
 * an edge point puts each parameter at one of its own edges, staggered so
   that two parameters are never at the same kind of edge by construction
   (equal means of equal ranges would hide a claim false off the diagonal);
-  a non-strict bound is tested at its boundary value itself;
+  a non-strict bound is tested at its boundary value itself, a strict one a
+  hair inside (10**-30 of the range) and a little inside (10**-6);
 * interior draws are seeded random rationals with many digits; a positive
   range that spans two or more decades, or is unbounded (then 10**-6 to
   10**6 unless ``sampling`` narrows it), is drawn log-uniformly, so that the
@@ -52,6 +53,8 @@ _INTEGER_LARGE = [10, 100, 1000, 10**6]
 
 MIN_POINTS = 12
 MIN_INTERIOR = 8
+# How close (relative to the range) an edge point comes to a strict bound.
+_HAIR_DIGITS = 30
 # An unbounded range is drawn over offsets from 10**-6 to 10**6 (log-uniformly).
 _WIDE_DECADES = 6
 # A positive range spanning this ratio or more is drawn log-uniformly.
@@ -215,16 +218,33 @@ def _edge_list(parameter: "Parameter", point):
             (lo_i + 1000 if lo is not None else hi_i - 1000)
         values = [lo_i, hi_i, middle, lo_i + 1]
         return [parameter._with_parity(sp.Integer(v), lo_i, hi_i) for v in values]
-    tiny = sp.Rational(1, 10**6)
+    # A strict bound is approached twice: a hair inside (10**-30 of the range: a claim
+    # false on a sliver at the open end fails there) and a little inside (10**-6).
+    hair, near = sp.Rational(1, 10**_HAIR_DIGITS), sp.Rational(1, 10**6)
     if lo is not None and hi is not None:
-        low = lo if not parameter.lower.strict else lo + tiny * (hi - lo)
-        high = hi if not parameter.upper.strict else hi - tiny * (hi - lo)
-        return [sp.expand(low), sp.expand(high), sp.expand((lo + hi) / 2)]
+        span = hi - lo
+        lows = [lo] if not parameter.lower.strict else [lo + hair * span, lo + near * span]
+        highs = [hi] if not parameter.upper.strict else [hi - hair * span, hi - near * span]
+        values = [lows[0], highs[0], (lo + hi) / 2] + lows[1:] + highs[1:]
+        return [sp.expand(v) for v in values]
     if lo is not None:
-        return [lo if not parameter.lower.strict else lo + tiny, lo + 10**6, lo + 1]
+        lows = [lo] if not parameter.lower.strict else [lo + hair, lo + near]
+        return [lows[0], lo + 10**6, lo + 1] + lows[1:]
     if hi is not None:
-        return [hi if not parameter.upper.strict else hi - tiny, hi - 10**6, hi - 1]
+        highs = [hi] if not parameter.upper.strict else [hi - hair, hi - near]
+        return [highs[0], hi - 10**6, hi - 1] + highs[1:]
     return [sp.Integer(0), sp.Integer(10**6), sp.Integer(-10**6)]
+
+
+def edge_values(parameter: "Parameter", point) -> list:
+    """The edge values of ``parameter`` at ``point`` that lie in its domain."""
+    out = []
+    for value in _edge_list(parameter, point):
+        try:
+            out.append(parameter.validate(value, point))
+        except DomainError:
+            continue
+    return out
 
 
 def _rational_near(value: float | "mpmath.mpf", digits: int = 15) -> sp.Rational:
@@ -473,6 +493,31 @@ class Domain:
             except DomainError:
                 return None
         return point
+
+    def tie_points(self, point) -> list[dict]:
+        """``point`` with one parameter moved onto another, and a hair above and below it.
+
+        The sample keeps parameters in general position; a claim false only on
+        (or a sliver beside) the diagonal x = y is looked for here, on purpose.
+        Only parameters of the same kind of range are tied; invalid points are dropped.
+        """
+        out = []
+        names = list(self.parameters)
+        for i, first in enumerate(names):
+            for second in names[i + 1:]:
+                a, b = self.parameters[first], self.parameters[second]
+                if a.integer != b.integer or a.spec.replace(first, "") != b.spec.replace(second, ""):
+                    continue
+                value = point[a.symbol]
+                hair = sp.Rational(1, 10**_HAIR_DIGITS) * max(abs(value), 1)
+                for moved in (value, value + hair, value - hair) if not a.integer else (value,):
+                    tied = dict(point)
+                    tied[b.symbol] = moved
+                    try:
+                        out.append(self.validate_point({s.name: v for s, v in tied.items()}))
+                    except DomainError:
+                        continue
+        return out
 
     def describe(self) -> str:
         """The box in words, for a verdict: ``0 < r < 1, c > 0``."""

@@ -76,6 +76,22 @@ def agree(a, b, dps: int) -> bool:
         return abs(a - b) <= mpmath.mpf(10) ** (-required_digits(dps)) * scale
 
 
+def differs_at_higher_precision(evaluate_pair, dps: int) -> bool:
+    """Confirm a disagreement seen at ``dps`` digits before it refutes a claim.
+
+    ``evaluate_pair(working)`` returns both sides at ``working`` digits.  Where the
+    sides are computed with cancellation (a parameter 10**-30 from a bound), a
+    value at ``dps`` digits can be noise; the disagreement counts only if it
+    persists at 2*dps and 4*dps, each judged by its own required digits.  A true
+    near miss (relative 10**-45) still differs there; rounding noise does not.
+    """
+    for working in (2 * dps, 4 * dps):
+        a, b = evaluate_pair(working)
+        if agree(a, b, working):
+            return False
+    return True
+
+
 def digits_of_agreement(a, b, dps: int) -> float:
     """How many significant digits ``a`` and ``b`` share (for reports)."""
     with mpmath.workdps(dps):

@@ -27,7 +27,7 @@ import sympy as sp
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, NoLimit, evaluate
-from ..precision import agree, required_digits
+from ..precision import agree, differs_at_higher_precision, required_digits
 from ..symbolic import CannotDerive, derive, is_zero
 from ..timeout import time_budget
 from ..verdict import Settings, Verdict, failed, passed
@@ -40,10 +40,20 @@ _CLOSED_FORMS: dict = {}
 
 
 def sample_points(claim, settings: Settings):
+    """The claim's sample in general position, its explicit ``points``, and tie points.
+
+    Tie points (two parameters of the same range made equal, or a hair apart, at
+    the first interior sample) look for a claim false only on or beside a diagonal.
+    """
     count = claim.get("samples", settings.samples)
-    points = claim.sampling_domain.sample_points(count, seed=settings.seed)
+    domain = claim.sampling_domain
+    points = domain.sample_points(count, seed=settings.seed)
+    interior = points[-1]  # the edge points come first, the interior draws after them
     for explicit in claim.get("points", []):
         points.append(claim.domain.validate_point(explicit))
+    for tied in domain.tie_points(interior) if interior else []:
+        if tied not in points:
+            points.append(tied)
     return points
 
 
@@ -81,8 +91,10 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
             if not (mpmath.isfinite(a) or mpmath.isfinite(b)):
                 infinite.append(point)  # decides nothing; the other points must
                 continue
-            if not agree(a, b, dps):
-                return failed(f"{label} and assertion differ at {dps} digits",
+            if not agree(a, b, dps) and differs_at_higher_precision(
+                    lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps):
+                return failed(f"{label} and assertion differ at {dps} digits (and at {2 * dps} and "
+                              f"{4 * dps})",
                               {"point": _show_point(point), label: _short(a),
                                "asserted": _short(b)})
     if infinite:

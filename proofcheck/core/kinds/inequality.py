@@ -134,7 +134,19 @@ def _decide_at(claim, point, settings):
         if outcomes[0] is not None and outcomes[0] == outcomes[1]:
             return outcomes[0], "numeric"
         dps *= 2
+    # Undecided at every precision: the two sides may be exactly equal here (a tie x = y).
+    if _exactly_zero_at(slack_expression(claim), point):
+        return not strict, "symbolic"
     return None, "numeric"
+
+
+def _exactly_zero_at(expression, point) -> bool:
+    """True if SymPy's exact arithmetic makes ``expression`` 0 at the exact ``point``."""
+    try:
+        with time_budget(2.0):
+            return sp.sympify(expression).xreplace(point) == 0
+    except (SymbolicTimeout, TypeError, ValueError, ZeroDivisionError, RecursionError):
+        return False
 
 
 class Inequality(Kind):
@@ -246,41 +258,104 @@ def counterexample_search(claim, points, starts: int = 2, rounds: int = 30):
     try:
         with time_budget(SEARCH_SECONDS):
             _compass_search(domain, symbols, value, points, found, starts, rounds)
-            _stationary_points(domain, symbols, slack, value, points, found)
+            _line_scans(domain, symbols, value, points, found)
+            _ties(domain, symbols, value, points, found)
     except SymbolicTimeout:
         pass  # the search is an extra: what it found so far is still checked
     return found
 
 
-def _stationary_points(domain, symbols, slack, value, points, found):
-    """Where the slack is stationary in one parameter, the others held at the worst sample.
+def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: int = 80):
+    """The minimum of the slack along each parameter, the others held at the worst sample.
 
-    The minimum of ``x log x + 1/3`` sits at x = 1/e, a point no sample need
-    come near; SymPy solves d(slack)/dx = 0 for it.
+    The minimum of ``x log x + 1/3`` sits at x = 1/e, a point no sample need come
+    near.  Each parameter is scanned on ``size`` points across its range (spread
+    logarithmically where the range is positive and wide), and the best bracket is
+    refined by golden-section search.  All numeric (mpmath through a compiled
+    function), so it is bounded in time; a symbolic solve of the derivative is not.
     """
-    scored = sorted(((value([p[s] for s in symbols]), i) for i, p in enumerate(points)),
-                    key=lambda t: (t[0] is None, t[0] if t[0] is not None else 0))
+    scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
     if not scored:
         return
-    worst = points[scored[0][1]]
-    for symbol in symbols:
-        held = {s: v for s, v in worst.items() if s != symbol}
-        try:
-            with time_budget(1.0):
-                roots = sp.solve(sp.diff(slack.xreplace(held), symbol), symbol)
-        except (SymbolicTimeout, NotImplementedError, ValueError, TypeError, AttributeError):
+    worst = min(scored, key=lambda t: t[0])[1]
+    for index, (parameter, symbol) in enumerate(zip(domain.parameters.values(), symbols)):
+        grid = _scan_grid(parameter, worst, size)
+        if not grid:
             continue
-        for root in roots[:6]:
-            try:
-                at = complex(sp.N(root, 30))
-            except (TypeError, ValueError):
-                continue
-            if abs(at.imag) > 1e-12 * max(1.0, abs(at.real)):
-                continue
-            trial = [at.real if s == symbol else float(worst[s]) for s in symbols]
-            exact = _valid_point(domain, symbols, trial)
-            if exact is not None and exact not in points and exact not in found:
-                found.append(exact)
+        base = [float(worst[s]) for s in symbols]
+
+        def along(x):
+            trial = list(base)
+            trial[index] = x
+            return value(trial)
+
+        values = [along(x) for x in grid]
+        known = [(v, i) for i, v in enumerate(values) if v is not None]
+        if not known:
+            continue
+        _, best = min(known)
+        low, high = grid[max(best - 1, 0)], grid[min(best + 1, len(grid) - 1)]
+        x = _golden_minimum(along, low, high, refine)
+        trial = list(base)
+        trial[index] = x
+        exact = _valid_point(domain, symbols, trial)
+        if exact is not None and exact not in points and exact not in found:
+            found.append(exact)
+
+
+def _ties(domain, symbols, value, points, found):
+    """Points where two parameters are equal (or a hair apart), from the worst sample.
+
+    The sample never ties parameters by construction, so a claim false only on
+    the diagonal (``|x - y| > 0``) is looked for here, on purpose.
+    """
+    scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
+    if not scored or len(symbols) < 2:
+        return
+    worst = min(scored, key=lambda t: t[0])[1]
+    for tied in domain.tie_points(worst):
+        exact = _valid_point(domain, symbols, [tied[s] for s in symbols])
+        if exact is not None and exact not in points and exact not in found:
+            found.append(exact)
+
+
+def _scan_grid(parameter, point, size):
+    try:
+        lo, hi = parameter._bounds_at(point)
+        lo = None if lo is None else float(lo)
+        hi = None if hi is None else float(hi)
+    except (TypeError, ValueError):
+        return []
+    if lo is not None and hi is not None:
+        if lo >= 0 and (lo == 0 or hi / lo >= 100):
+            bottom = max(lo, hi * 1e-6)
+            return [bottom * (hi / bottom) ** (k / (size - 1)) for k in range(size)]
+        return [lo + (hi - lo) * (k + 0.5) / size for k in range(size)]
+    offsets = [10 ** (-6 + 12 * k / (size - 1)) for k in range(size)]
+    if lo is not None:
+        return [lo + d for d in offsets]
+    if hi is not None:
+        return [hi - d for d in offsets]
+    return sorted([-d for d in offsets] + offsets)
+
+
+def _golden_minimum(f, low, high, rounds):
+    ratio = (5 ** 0.5 - 1) / 2
+    a, b = low, high
+    c, d = b - ratio * (b - a), a + ratio * (b - a)
+    fc, fd = f(c), f(d)
+    for _ in range(rounds):
+        if fc is None or fd is None:
+            break
+        if fc < fd:
+            b, d, fd = d, c, fc
+            c = b - ratio * (b - a)
+            fc = f(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + ratio * (b - a)
+            fd = f(d)
+    return (a + b) / 2
 
 
 def _mpf(value):
@@ -326,9 +401,10 @@ def _valid_point(domain, symbols, values):
     point = {}
     try:
         for parameter, symbol, v in zip(domain.parameters.values(), symbols, values):
-            if v != v or v in (float("inf"), float("-inf")):
+            if not isinstance(v, sp.Rational) and (v != v or v in (float("inf"), float("-inf"))):
                 return None
-            exact = sp.Integer(round(v)) if parameter.integer else sp.Rational(v)
+            exact = (v if isinstance(v, sp.Rational) and (v.is_Integer or not parameter.integer) else
+                     sp.Integer(round(v)) if parameter.integer else sp.Rational(v))
             point[symbol] = parameter.validate(exact, point)
     except (DomainError, ValueError, TypeError, OverflowError):
         return None

@@ -1,0 +1,183 @@
+"""The soundness corpus: false claims must be refuted, true rewrites must pass.
+
+``false/*.claims.toml`` holds claims that are FALSE, each built to defeat one known
+weakness of a checking engine (tiny constants, moving kinks, ties between parameters,
+the small end of a wide range, the edge of a bound, a sign that holds on part of the
+domain, limits that do not exist or are taken in the wrong order, wrong series, wrong
+optima, off-by-one decimals, infinities, and the DP kinds).  Each records its weakness in
+``where`` ("weakness: ...") and a hand-checked counter-example in ``note``.  A false
+claim must come back ``failed`` -- refuted with a counter-example -- not ``error``.
+
+``true/*.claims.toml`` holds claims of the shipped packs restated in an equivalent form
+(erf for Phi, a split fraction, the log of a product split, ...); each must pass.
+
+The parametrisation reads the TOML files directly, so collection never depends on the
+engine; loading through ``proofcheck.core.claims.load_file`` is itself a test.
+"""
+from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+HERE = Path(__file__).parent
+FALSE_FILES = sorted((HERE / "false").glob("*.claims.toml"))
+TRUE_FILES = sorted((HERE / "true").glob("*.claims.toml"))
+
+# Every kind the corpus must exercise with at least one false claim.
+REQUIRED_KINDS = {"identity", "limit", "asymptotic", "series", "optimum", "inequality", "decimal",
+                  "renyi", "kl", "alpha-one-limit", "zcdp-supremum"}
+
+
+def _records(path: Path) -> list[dict]:
+    return tomllib.loads(path.read_text(encoding="utf-8")).get("claim", [])
+
+
+def _cases(files):
+    return [pytest.param(path, record["id"], id=record["id"]) for path in files for record in _records(path)]
+
+
+FALSE_CASES = _cases(FALSE_FILES)
+TRUE_CASES = _cases(TRUE_FILES)
+
+
+@functools.lru_cache(maxsize=None)
+def _kinds():
+    from proofcheck.core.kinds import KINDS
+    from proofcheck.papers import load_kinds
+    load_kinds()  # the DP kinds (renyi, kl, alpha-one-limit, zcdp-supremum) and the packs' kinds
+    return KINDS
+
+
+@functools.lru_cache(maxsize=None)
+def _loaded(path: Path) -> dict:
+    from proofcheck.core.claims import load_file
+    return {claim.id: claim for claim in load_file(path, _kinds())}
+
+
+def _check(path: Path, claim_id: str):
+    from proofcheck.core.runner import check_claim
+    from proofcheck.core.verdict import Settings
+    claim = _loaded(path)[claim_id]
+    return claim, check_claim(claim, Settings())
+
+
+def _describe(claim, verdict) -> str:
+    return (f"{claim.id} [{claim.kind}] {claim.get('where')}\n  statement: {claim.statement}\n"
+            f"  note: {claim.get('note')}\n  verdict: {verdict.status} ({verdict.evidence}) "
+            f"{verdict.details}\n  counterexample: {verdict.counterexample}")
+
+
+# -- the corpus itself -----------------------------------------------------------------
+
+def test_corpus_has_at_least_60_false_claims_and_30_true_rewrites():
+    assert len(FALSE_CASES) >= 60
+    assert len(TRUE_CASES) >= 30
+
+
+def test_false_corpus_covers_every_kind():
+    kinds = {record["kind"] for path in FALSE_FILES for record in _records(path)}
+    assert REQUIRED_KINDS <= kinds, f"no false claim of kind {sorted(REQUIRED_KINDS - kinds)}"
+
+
+def test_claim_ids_are_distinct_across_the_corpus():
+    ids = [record["id"] for path in FALSE_FILES + TRUE_FILES for record in _records(path)]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    assert not duplicates
+
+
+@pytest.mark.parametrize("path", FALSE_FILES, ids=lambda p: p.name)
+def test_every_false_claim_names_its_weakness_and_a_counterexample(path):
+    for record in _records(path):
+        assert record["where"].startswith("weakness: "), f"{record['id']}: 'where' should say 'weakness: ...'"
+        assert "false" in record.get("note", ""), f"{record['id']}: 'note' should give a point where it is false"
+
+
+@pytest.mark.parametrize("path", TRUE_FILES, ids=lambda p: p.name)
+def test_every_true_rewrite_names_the_shipped_claim_it_restates(path):
+    for record in _records(path):
+        assert record["where"].startswith("rewrite of "), record["id"]
+        assert record.get("note"), record["id"]
+
+
+@pytest.mark.parametrize("path", FALSE_FILES + TRUE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_corpus_file_loads_without_a_claim_file_error(path):
+    claims = _loaded(path)
+    assert [record["id"] for record in _records(path)] == list(claims)
+
+
+# -- the verdicts ----------------------------------------------------------------------
+
+# False claims that no finite computation refutes: the engine must say "undecided" (an
+# error, exit 2), never "passed".  sin(log(log x)) turns only at x = exp(exp(pi/2 + 2 k pi)):
+# along any sequence up to 10**64 its values drift monotonically, like a slow convergence.
+UNDECIDED_BY_DESIGN = {"lim-slow-oscillation"}
+
+
+@pytest.mark.parametrize("path, claim_id", FALSE_CASES)
+def test_false_claim_is_refuted(path, claim_id):
+    claim, verdict = _check(path, claim_id)
+    if claim_id in UNDECIDED_BY_DESIGN:
+        assert verdict.status == "error" and "undecided" in verdict.details, _describe(claim, verdict)
+        return
+    assert verdict.status == "failed", "a false claim was not refuted:\n" + _describe(claim, verdict)
+
+
+@pytest.mark.parametrize("path, claim_id", TRUE_CASES)
+def test_true_rewrite_passes(path, claim_id):
+    claim, verdict = _check(path, claim_id)
+    assert verdict.status == "passed", "a true rewrite did not pass:\n" + _describe(claim, verdict)
+
+
+# -- through the command line ----------------------------------------------------------
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
+                          timeout=900)
+
+
+def test_cli_exits_1_for_a_false_claims_file():
+    path = HERE / "false" / "decimal.claims.toml"
+    count = len(_records(path))
+    result = run_cli("verify", "--claims", str(path), "-j", "1")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stdout.strip().splitlines()[-1] == f"0 passed, {count} failed"
+
+
+def test_cli_exits_1_when_one_false_claim_hides_among_true_ones(tmp_path):
+    # One refutable false claim appended to a file of true rewrites turns the whole run red.
+    true_text = (HERE / "true" / "exact_zcdp.claims.toml").read_text(encoding="utf-8")
+    false_record = '''
+[[claim]]
+id = "hidden-wrong-laplace-kl"
+where = "weakness: a wrong closed form"
+statement = "D_alpha/alpha of the Laplace pair tends to eps^2/2 as alpha -> 1 (false)"
+kind = "alpha-one-limit"
+params = { eps = "eps > 0" }
+variables = { alpha = "positive" }
+order = "alpha"
+divergence = "mironov(alpha, eps)"
+asserts = "eps**2/2"
+note = "false at eps = 1: the limit is exp(-1), asserted 1/2"
+'''
+    path = tmp_path / "mixed.claims.toml"
+    path.write_text(true_text + false_record, encoding="utf-8")
+    result = run_cli("verify", "--claims", str(path), "-j", "1")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "hidden-wrong-laplace-kl" in result.stdout
+
+
+def test_cli_exits_0_for_a_true_claims_file():
+    path = HERE / "true" / "exact_zcdp.claims.toml"
+    count = len(_records(path))
+    result = run_cli("verify", "--claims", str(path), "-j", "1")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed"
