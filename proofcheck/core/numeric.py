@@ -23,6 +23,7 @@ from .errors import SymbolicTimeout
 from .timeout import time_budget
 
 GUARD_DIGITS = 10
+BREAKPOINT_SECONDS = 30.0
 
 
 class EvaluationError(ArithmeticError):
@@ -207,10 +208,14 @@ def breakpoint_expressions(integrand, variable) -> tuple:
         if variable not in candidate.free_symbols:
             continue
         try:
-            with time_budget(2.0):
+            # Generous: a budget that a loaded machine can exhaust would drop a breakpoint,
+            # and the quadrature's outcome would then depend on the load (a flaky verdict).
+            with time_budget(BREAKPOINT_SECONDS):
                 roots = sp.solve(candidate, variable)
-        except (SymbolicTimeout, NotImplementedError, ValueError, TypeError):
+        except (NotImplementedError, ValueError, TypeError):
             continue
+        # A timeout propagates rather than being cached as "no breakpoint here": an
+        # incomplete list, remembered for the process, would make quadrature load-dependent.
         points += [r for r in roots if r.is_real is not False]
     return tuple(points)
 
@@ -223,7 +228,11 @@ def _integral(expr, env):
     variable, lower, upper = limits[0]
     a, b = _eval(lower, env), _eval(upper, env)
     cuts = []
-    for point in breakpoint_expressions(integrand, variable):
+    try:
+        breakpoints = breakpoint_expressions(integrand, variable)
+    except SymbolicTimeout:
+        raise EvaluationError("the breakpoints of the integrand were not found in time") from None
+    for point in breakpoints:
         try:
             value = _eval(point, env)
         except EvaluationError:
@@ -318,9 +327,18 @@ def _sum(expr, env):
 
 
 # Where a numeric limit is watched: distances 10**-e from the limit point (or 10**e
-# towards infinity), each stretched by an irrational factor so that the sequence
-# never lines up with a period of the expression (sin(pi x) at integers).
-_APPROACH_EXPONENTS = (1, 2, 4, 8, 16, 32, 64)
+# towards infinity), e = 1, 2, 4, ..., up to twice the required digits, each stretched
+# by an irrational factor so that the sequence never lines up with a period of the
+# expression (sin(pi x) at integers).
+
+
+def _approach_exponents(working):
+    from .precision import required_digits
+    exponents, e = [], 1
+    while e < 2 * required_digits(working):
+        exponents.append(e)
+        e *= 2
+    return tuple(exponents + [e])
 
 
 def _limit(expr, env):
@@ -364,7 +382,8 @@ def _limit(expr, env):
     if steps[-1] <= tolerance:
         return values[-1]
     raise EvaluationError(f"the limit is undecided: the values approaching {mpmath.nstr(target, 5)} "
-                          f"still move by {mpmath.nstr(steps[-1], 3)} at 10**-{max(_APPROACH_EXPONENTS)}")
+                          f"still move by {mpmath.nstr(steps[-1], 3)} at 10**-"
+                          f"{max(_approach_exponents(working))}")
 
 
 def _diverges(values):
@@ -377,9 +396,10 @@ def _diverges(values):
 
 def _approach(f, target, direction, working):
     values = []
-    with mpmath.workdps(working + max(_APPROACH_EXPONENTS) + 2 * GUARD_DIGITS):
+    exponents = _approach_exponents(working)
+    with mpmath.workdps(working + max(exponents) + 2 * GUARD_DIGITS):
         stretch = 1 + (mpmath.sqrt(5) - 1) / 7
-        for exponent in _APPROACH_EXPONENTS:
+        for exponent in exponents:
             step = stretch * mpmath.mpf(10) ** exponent
             if mpmath.isinf(target):
                 x = step if target > 0 else -step
