@@ -76,17 +76,19 @@ def agree(a, b, dps: int) -> bool:
         return abs(a - b) <= mpmath.mpf(10) ** (-required_digits(dps)) * scale
 
 
-def differs_at_higher_precision(evaluate_pair, dps: int) -> bool:
+def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None) -> bool:
     """Confirm a disagreement seen at ``dps`` digits before it refutes a claim.
 
     ``evaluate_pair(working)`` returns both sides at ``working`` digits.  Where the
     sides are computed with cancellation (a parameter 10**-30 from a bound), a
-    value at ``dps`` digits can be noise; the disagreement counts only if it
-    persists at 2*dps, judged by the required digits there.  A true
-    near miss (relative 10**-45) still differs there; rounding noise does not.
+    value at ``dps`` digits can be noise.  The disagreement counts if it persists
+    at 2*dps, judged by the required digits there; where the gap shrank there by
+    more than dps/5 orders of magnitude (noise receding, not a near miss), it must
+    persist at 4*dps as well.  A true near miss (relative 10**-45) keeps its gap.
     """
     from .numeric import EvaluationError
-    for working in (2 * dps,):
+    gap = first_gap
+    for working in (2 * dps, 4 * dps):
         try:
             a, b = evaluate_pair(working)
         except EvaluationError:
@@ -95,6 +97,11 @@ def differs_at_higher_precision(evaluate_pair, dps: int) -> bool:
             return True
         if agree(a, b, working):
             return False
+        with mpmath.workdps(working):
+            new_gap = abs(mpmath.mpf(a) - mpmath.mpf(b))
+        if gap is None or not new_gap < gap * mpmath.mpf(10) ** (-(dps // 5)):
+            return True
+        gap = new_gap
     return True
 
 

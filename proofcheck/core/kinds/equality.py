@@ -92,8 +92,9 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 infinite.append(point)  # decides nothing; the other points must
                 continue
             if not agree(a, b, dps) and differs_at_higher_precision(
-                    lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps):
-                return failed(f"{label} and assertion differ at {dps} digits (and at {2 * dps})",
+                    lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps,
+                    abs(a - b)):
+                return failed(f"{label} and assertion differ at {dps} digits, confirmed at higher precision",
                               {"point": _show_point(point), label: _short(a),
                                "asserted": _short(b)})
     if infinite:

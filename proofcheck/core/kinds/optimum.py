@@ -112,7 +112,8 @@ class Optimum(Kind):
                 except EvaluationError as error:
                     return Verdict("error", None, str(error))
                 if not agree(got, want, dps) and differs_at_higher_precision(
-                        lambda working: (evaluate(f, full, working), evaluate(value, point, working)), dps):
+                        lambda working: (evaluate(f, full, working), evaluate(value, point, working)), dps,
+                        abs(got - want)):
                     return failed("objective at the optimiser differs from the asserted value",
                                   {"point": _show_point(point), "objective": _short(got),
                                    "asserted": _short(want)})
