@@ -19,10 +19,10 @@ from ..core.verdict import EVIDENCE_ORDER
 from .paper_map import NOT_CHECKED, Agreement, PaperMap, Summary
 
 EVIDENCE_MEANING = {
-    "symbolic": "derived by SymPy from definitions",
+    "symbolic": "derived by SymPy from definitions, the difference reduced to exactly 0",
     "certified": "decided by an interval (Arb) enclosure",
-    "numeric": "agreement to 3/5 of the working digits at sampled points, edges included, "
-               "confirmed at twice the precision",
+    "numeric": "agreement to 3/5 of the working digits at 12 or more points in general position, "
+               "edges included, confirmed at twice the precision",
     "logical": "a step with no computation, listed so the map is complete",
 }
 
