@@ -41,15 +41,6 @@ from .expressions import make_symbol, parse_expression
 
 _WORDS = {"integer", "odd", "even", "real"}
 
-# Where, in units of the interval, the deterministic samples sit: the edges
-# first (as close as a strict bound allows), then the interior.
-_EDGE_FRACTIONS = [sp.Rational(1, 10**6), 1 - sp.Rational(1, 10**6), sp.Rational(1, 2),
-                   sp.Rational(1, 1000), 1 - sp.Rational(1, 1000), sp.Rational(1, 10),
-                   sp.Rational(9, 10)]
-# Offsets from a single finite bound towards infinity.
-_HALF_LINE_OFFSETS = [sp.Rational(1, 10**6), sp.Integer(10**6), sp.Integer(1),
-                      sp.Rational(1, 1000), sp.Integer(1000), sp.Rational(1, 10), sp.Integer(10)]
-_INTEGER_LARGE = [10, 100, 1000, 10**6]
 
 MIN_POINTS = 12
 MIN_INTERIOR = 8
@@ -169,44 +160,6 @@ class Parameter:
             value = value + 1 if value + 1 <= hi_i else value - 1
         return sp.Integer(value)
 
-    def edge_values(self, point):
-        """Deterministic values at and near the edges of the domain."""
-        lo, hi = self._bounds_at(point)
-        if self.integer:
-            values = []
-            base = self._integer_from_unit(sp.Integer(0), lo, hi)
-            for step in (0, 1, 2, 3, 4, 5):
-                values.append(base + step)
-            values += [sp.Integer(v) for v in _INTEGER_LARGE]
-            if hi is not None:
-                values.append(self._integer_from_unit(sp.Integer(1), lo, hi))
-            out = []
-            for v in values:
-                if self.parity is not None and int(v) % 2 != self.parity:
-                    continue
-                try:
-                    self.validate(v, point)
-                except DomainError:
-                    continue
-                if v not in out:
-                    out.append(v)
-            return out
-        if lo is not None and hi is not None:
-            fractions = list(_EDGE_FRACTIONS)
-            if not self.lower.strict:
-                fractions.insert(0, sp.Integer(0))
-            if not self.upper.strict:
-                fractions.insert(1, sp.Integer(1))
-            return [sp.expand(lo + t * (hi - lo)) for t in fractions]
-        if lo is not None:
-            offsets = ([sp.Integer(0)] if not self.lower.strict else []) + _HALF_LINE_OFFSETS
-            return [lo + d for d in offsets]
-        if hi is not None:
-            offsets = ([sp.Integer(0)] if not self.upper.strict else []) + _HALF_LINE_OFFSETS
-            return [hi - d for d in offsets]
-        return [sp.Integer(0), sp.Integer(1), sp.Integer(-1), sp.Rational(1, 1000), sp.Integer(-1000),
-                sp.Integer(1000)]
-
 
 def _edge_list(parameter: "Parameter", point):
     """A short list of edge values: both ends (the boundary itself where it is
@@ -247,7 +200,7 @@ def edge_values(parameter: "Parameter", point) -> list:
     return out
 
 
-def _rational_near(value: float | "mpmath.mpf", digits: int = 15) -> sp.Rational:
+def _rational_near(value, digits: int = 15) -> sp.Rational:
     """An exact rational with ``digits`` significant digits near ``value``."""
     import mpmath
     return sp.Rational(Fraction(mpmath.nstr(mpmath.mpf(value), digits, min_fixed=-math.inf,
@@ -522,10 +475,6 @@ class Domain:
     def describe(self) -> str:
         """The box in words, for a verdict: ``0 < r < 1, c > 0``."""
         return ", ".join(p.spec for p in self.parameters.values())
-
-
-def _random_unit(rng: random.Random):
-    return sp.Rational(rng.randrange(1, 10**6), 10**6)
 
 
 def _exact(value, name):
