@@ -61,8 +61,10 @@ PHASES = tuple(Phase) if os.environ.get("SOUNDNESS_FUZZ_SHRINK") else \
     (Phase.explicit, Phase.reuse, Phase.generate, Phase.target)
 HEALTH = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 
+# The default run draws the same cases on every machine (derandomize): a check of the
+# checker that passed here must not turn red in CI on a new draw.  The deep run is random.
 fuzz_settings = settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None, phases=PHASES,
-                         suppress_health_check=HEALTH)
+                         suppress_health_check=HEALTH, derandomize=True)
 
 
 # -- expressions as text -----------------------------------------------------------------
