@@ -1,0 +1,58 @@
+"""The larger-groups pack computes every step that can be computed (issue 12).
+
+A claim stays ``logical`` only with a basis: a definition or hypothesis, a
+cited standard theorem (whose reason names its source), a step of proof
+structure, or a statement of scope.  Every ``rests_on`` names claims that exist.
+"""
+import re
+
+import pytest
+
+from proofcheck.core.errors import ProofcheckError
+from proofcheck.core.kinds.logical import BASES
+from proofcheck.papers import load_claims
+
+CLAIMS = load_claims()
+LARGER_GROUPS = [c for c in CLAIMS if c.paper == "larger-groups"]
+LOGICAL = [c for c in LARGER_GROUPS if c.kind == "logical"]
+
+
+def test_at_most_45_steps_of_the_larger_groups_paper_are_left_uncomputed():
+    assert len(LOGICAL) <= 45, [c.id for c in LOGICAL]
+
+
+@pytest.mark.parametrize("claim", LOGICAL, ids=lambda c: c.id)
+def test_every_uncomputed_step_says_which_kind_of_step_it_is(claim):
+    assert claim.get("basis") in BASES, claim.id
+
+
+@pytest.mark.parametrize("claim", [c for c in LOGICAL if c.get("basis") == "cited"], ids=lambda c: c.id)
+def test_a_cited_theorem_names_its_source_and_year(claim):
+    assert re.search(r"\b(19|20)\d\d\b", claim.get("reason")), claim.get("reason")
+
+
+def test_rests_on_names_only_existing_claims():
+    ids = {c.id for c in CLAIMS}
+    dangling = [(c.id, name) for c in CLAIMS if isinstance(c.get("rests_on"), list)
+                for name in c.get("rests_on") if name not in ids]
+    assert not dangling, dangling
+
+
+def test_rests_on_never_names_the_claim_itself():
+    assert not [c.id for c in CLAIMS if isinstance(c.get("rests_on"), list) and c.id in c.get("rests_on")]
+
+
+def test_a_logical_step_with_an_unknown_basis_is_refused(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('[[claim]]\nid = "x"\nwhere = "here"\nstatement = "s"\nkind = "logical"\n'
+                    'basis = "intuition"\nreason = "it is clear"\n')
+    with pytest.raises(ProofcheckError, match="basis"):
+        load_claims(path=path)
+
+
+@pytest.mark.parametrize("claim_id", ["eq-34", "prop-6.2-pinsker-value", "cor-3.2-boundary"])
+def test_the_statements_named_in_issue_12_say_what_is_checked(claim_id):
+    claim = next(c for c in LARGER_GROUPS if c.id == claim_id)
+    checked = {"eq-34": "times s_P^2 s_Q^2", "prop-6.2-pinsker-value": "For every d_TV >= (1-r)/2",
+               "cor-3.2-boundary": "integrated over the log-space laws"}[claim_id]
+    assert checked in claim.statement
