@@ -66,6 +66,7 @@ def run(args) -> int:
     failed = len(results) - passed
     mutants_ok = all(not r.mutants.accepted for r in results if r.mutants is not None)
     evidence = Counter(r.verdict.evidence for r in results if r.verdict.passed)
+    chains = _chains(claims, results)
     if args.json:
         summary = {"passed": passed, "failed": failed, "seconds": round(elapsed, 2), "dps": dps,
                    "evidence": {e: evidence.get(e, 0) for e in EVIDENCE_ORDER}}
@@ -73,11 +74,14 @@ def run(args) -> int:
             summary["mutants"] = {"made": sum(r.mutants.made for r in results),
                                   "rejected": sum(r.mutants.rejected for r in results),
                                   "dismissed": sum(len(r.mutants.dismissed) for r in results)}
-        json.dump({"claims": [r.as_dict() for r in results], "summary": summary}, sys.stdout, indent=1)
+        summary["chain_evidence"] = dict(Counter(chains[r.claim.id].evidence for r in results))
+        records = [{**r.as_dict(), **_chain_record(chains[r.claim.id])} for r in results]
+        json.dump({"claims": records, "summary": summary}, sys.stdout, indent=1)
         print()
     else:
         print("evidence: " + ", ".join(f"{evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
               + f"; {elapsed:.1f} s at {dps} digits")
+        _print_weaker_chains(results, chains)
         if args.mutants:
             made = sum(r.mutants.made for r in results)
             rejected = sum(r.mutants.rejected for r in results)
@@ -89,6 +93,28 @@ def run(args) -> int:
                     print(f"  ACCEPTED MUTANT {r.claim.id}: {description}")
         print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 and mutants_ok else 1
+
+
+def _chains(claims, results):
+    """The weakest evidence along each checked claim's rests_on chain (core/support.py)."""
+    from ..core.support import weakest_along
+    return weakest_along(claims, {r.claim.id: (r.verdict.status, r.verdict.evidence) for r in results})
+
+
+def _chain_record(chain) -> dict:
+    from ..core.support import as_record
+    return as_record(chain)
+
+
+def _print_weaker_chains(results, chains) -> None:
+    """Computed results that rest on weaker evidence than their own check reached."""
+    from ..core.support import describe
+    weaker = [(r, chains[r.claim.id]) for r in results
+              if r.verdict.passed and r.verdict.evidence != "logical" and chains[r.claim.id].via]
+    if weaker:
+        print(f"resting on weaker evidence along rests_on: {len(weaker)}")
+        for r, chain in weaker:
+            print(f"  {r.claim.id:34} {r.verdict.evidence:9} {describe(chain)}")
 
 
 def _line(result) -> str:
@@ -109,7 +135,8 @@ def _line(result) -> str:
 def _list(claims, as_json) -> int:
     if as_json:
         json.dump([{"id": c.id, "paper": c.paper, "where": c.where, "statement": c.statement,
-                    "kind": c.kind, "derivation": c.get("derivation"), "source": c.source}
+                    "kind": c.kind, "derivation": c.get("derivation"), "source": c.source,
+                    "rests_on": c.get("rests_on") if isinstance(c.get("rests_on"), list) else []}
                    for c in claims], sys.stdout, indent=1)
         print()
         return 0
