@@ -15,6 +15,7 @@ from .claims import Claim
 from .errors import ProofcheckError
 from .kinds import KINDS
 from .kinds.derived import corroborate
+from .narrowing import note_narrowing
 from .verdict import Settings, Verdict
 
 
@@ -63,6 +64,7 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
         verdict = kind.check(claim, settings)
         if claim.kind != "derived" and claim.get("derivation") and claim.get("result"):
             verdict = corroborate(claim, verdict, settings)
+        verdict = note_narrowing(claim, verdict)
     except ProofcheckError as error:
         verdict = Verdict("error", None, str(error))
     except (ArithmeticError, ValueError, TypeError, NotImplementedError, RecursionError) as error:

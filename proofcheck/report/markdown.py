@@ -144,7 +144,8 @@ def map_table(rows, derivation_base: str, scripts: set[str] | None = None) -> li
         seconds = "" if row.seconds is None else f"{row.seconds:.2f}"
         lines.append(" | ".join([
             f"| {plain(row.where, True)}", f"`{row.id}`", statement(row, True), kind,
-            row.evidence or "-", derivation_link(row.derivation, derivation_base, scripts),
+            (row.evidence or "-") + (f" ({plain(row.evidence_note, True)})" if row.evidence_note else ""),
+            derivation_link(row.derivation, derivation_base, scripts),
             STATUS_TEXT.get(row.status, row.status), seconds]) + " |")
     return lines
 

@@ -19,6 +19,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..core.narrowing import SAMPLED, narrowing_note
+from ..core.support import describe, weakest_along
 from ..core.verdict import EVIDENCE_ORDER, STATUSES
 
 if sys.version_info >= (3, 11):
@@ -54,6 +56,7 @@ class MapRow:
     details: str = ""
     finding: bool = False
     section_title: str = ""
+    evidence_note: str = ""        # sampling narrowed in data; a weaker step along rests_on
 
     def as_dict(self) -> dict:
         return {"id": self.id, "paper": self.paper, "section": self.section,
@@ -61,7 +64,7 @@ class MapRow:
                 "statement": self.statement, "statement_tex": self.statement_tex or None,
                 "kind": self.kind, "evidence": self.evidence, "derivation": self.derivation,
                 "status": self.status, "seconds": self.seconds, "details": self.details,
-                "finding": self.finding}
+                "finding": self.finding, "evidence_note": self.evidence_note}
 
 
 @dataclass
@@ -138,8 +141,20 @@ def row_from_claim(claim, result=None, title: str = "") -> MapRow:
         return row
     verdict = result.verdict
     details = "" if verdict.passed else (verdict.details or "")[:300]
+    note = narrowing_note(claim) if verdict.passed and verdict.evidence in SAMPLED else ""
     return replace(row, status=verdict.status, evidence=verdict.evidence,
-                   seconds=round(verdict.seconds, 3), details=details)
+                   seconds=round(verdict.seconds, 3), details=details, evidence_note=note)
+
+
+def _with_chains(claims, results, rows):
+    """Note on each row a weaker step along its rests_on chain (core/support.py)."""
+    chains = weakest_along(claims, {r.claim.id: (r.verdict.status, r.verdict.evidence) for r in results})
+    out = []
+    for row in rows:
+        note = describe(chains[row.id]) if row.id in chains else ""
+        joined = "; ".join(n for n in (row.evidence_note, note) if n)
+        out.append(replace(row, evidence_note=joined))
+    return out
 
 
 def build_map(claims, results=None, papers=None, seconds=None, settings=None) -> PaperMap:
@@ -154,6 +169,8 @@ def build_map(claims, results=None, papers=None, seconds=None, settings=None) ->
     titles = {source: section_title(source) for source in {c.source for c in claims}}
     rows = [row_from_claim(c, results[i] if results is not None else None, titles[c.source])
             for i, c in enumerate(claims)]
+    if results is not None:
+        rows = _with_chains(claims, results, rows)
     if papers is None:
         papers = [PaperInfo(name) for name in dict.fromkeys(r.paper for r in rows)]
     return PaperMap(list(papers), rows, seconds, dict(settings or {}))
