@@ -31,6 +31,8 @@ ESTABLISHES = {
     "c_r_minus_one": "Prop. 6.2 proof: C_r − 1 = 8r(1+r)/(1−r)²",
     "eq15": "eq. (15) and Theorem 1.1: liminf n² v(n) ≥ (1−r)⁶/(128 r²(1+r)²)",
     "small_r_constant": "Table 2: r² · (15) → 1/128 as r → 0",
+    "markov_instance_sum": "Prop. 6.2 proof, an instance: at r = 1/5, n = 3 and the paper's q, P_n(Y > t) + P_m(Y ≤ t) of two laws meeting the utility bound, summed",
+    "pinsker_instance_kl": "Prop. 6.2 proof, an instance: the binary divergence D_KL(1{Y ≤ t}) of those laws, computed",
 }
 
 
@@ -70,6 +72,7 @@ def derive(d: literate.Derivation) -> None:
     kl = d.step("Prop. 6.2 proof", "Pinsker's lower bound on the divergence.", sp.expand(2 * tv**2),
                 lhs=literate.name("D_KL(P_n ‖ P_m) ≥", r"D_{\mathrm{KL}}(P_n\|P_m)\ \geq"),
                 paper=(1 - r)**2 / 2, result="kl_lower_bound")
+    _markov_and_pinsker_instance(d)
     gap = sp.ceiling(C_r * n) - n
     v_lower = d.step("(14)", "Dividing by (m − n)² with m = ⌈C_r n⌉.", sp.factor(kl) / gap**2,
                      lhs=literate.name("v(n) ≥"), paper=(1 - r)**2 / (2 * (sp.ceiling(C_r * n) - n)**2),
@@ -91,6 +94,55 @@ def derive(d: literate.Derivation) -> None:
                    lhs=literate.name("lim r² (15)", r"\lim_{r\downarrow 0} r^2\,(15)"),
                    paper=sp.Rational(1, 128), key="small_r", result="small_r_constant")
     d.decimal("Table 2", "The printed decimal.", small, "0.00781", key="small_r_decimal")
+
+
+def _markov_and_pinsker_instance(d: literate.Derivation) -> None:
+    """Markov and Pinsker computed, not cited, at one instance with the paper's q.
+
+    Two laws meet the utility hypothesis with equality: at count n, Y = n + 2(t − n) with
+    probability rn/(2(t − n)) and Y = n otherwise; at count m, Y = t with probability
+    rm/(m − t) (where Markov is tight) and Y = m otherwise.  Every probability, mean error,
+    total variation and divergence below is summed over these finite laws.
+    """
+    r, n = sp.Rational(1, 5), sp.Integer(3)
+    m = sp.ceiling(((1 + 3 * r) / (1 - r))**2 * n)
+    q = sp.sqrt(m / n)
+    t = n * q
+    law_n = {n: 1 - r * n / (2 * (t - n)), n + 2 * (t - n): r * n / (2 * (t - n))}
+    law_m = {m: 1 - r * m / (m - t), t: r * m / (m - t)}
+
+    def expect(law, f):
+        return sp.nsimplify(sum(p * f(y) for y, p in law.items()))
+
+    d.step("Prop. 6.2, instance", f"At r = 1/5, n = 3: m = ⌈C_r n⌉ = {m}, q = √(m/n), t = nq. The law at n "
+           "meets E_n|Y − n| = rn.", sp.simplify(expect(law_n, lambda y: sp.Abs(y - n))), paper=r * n)
+    d.step("Prop. 6.2, instance", "The law at m meets E_m|Y − m| = rm.",
+           sp.simplify(expect(law_m, lambda y: sp.Abs(y - m))), paper=r * m)
+    below = sum(p for y, p in law_n.items() if sp.simplify(y - t) > 0)
+    above = sum(p for y, p in law_m.items() if sp.simplify(y - t) <= 0)
+    d.holds("Prop. 6.2, instance", "Markov at count n: P_n(Y > t) ≤ E_n|Y − n|/(t − n).",
+            below, "<=", r * n / (t - n))
+    d.holds("Prop. 6.2, instance", "Markov at count m: P_m(Y ≤ t) ≤ E_m|Y − m|/(m − t).",
+            above, "<=", r * m / (m - t))
+    total = d.step("Prop. 6.2, instance", "The two probabilities, summed over the laws.", sp.simplify(below + above),
+                   lhs=literate.name("P_n(Y > t) + P_m(Y ≤ t)"), result="markov_instance_sum")
+    d.holds("Prop. 6.2, instance", "The sum is at most the Markov sum r(q+1)/(q−1) at the paper's q ...",
+            total, "<=", r * (q + 1) / (q - 1))
+    d.holds("Prop. 6.2, instance", "... which is at most (1+r)/2, since q ≥ (1+3r)/(1−r).",
+            r * (q + 1) / (q - 1), "<=", (1 + r) / 2)
+    points = set(law_n) | set(law_m)
+    tv = sp.Rational(1, 2) * sum(sp.Abs(law_n.get(y, 0) - law_m.get(y, 0)) for y in points)
+    p_a, q_a = 1 - below, above
+    d.holds("(16), instance", "d_TV(P_n, P_m), summed over the laws, is at least P_n(A) − P_m(A) for A = {Y ≤ t}.",
+            tv, ">=", p_a - q_a)
+    d.holds("(16), instance", "And P_n(A) − P_m(A) ≥ (1 − r)/2.", p_a - q_a, ">=", (1 - r) / 2)
+    kl = d.step("Prop. 6.2, instance", "The divergence of the two-point laws of 1{Y ≤ t}.",
+                p_a * sp.log(p_a / q_a) + (1 - p_a) * sp.log((1 - p_a) / (1 - q_a)),
+                lhs=literate.name("D_KL(Bern(P_n(A)) ‖ Bern(P_m(A)))"), result="pinsker_instance_kl")
+    d.holds("Prop. 6.2, instance", "Pinsker on the two-point laws: D_KL ≥ 2 (P_n(A) − P_m(A))².",
+            kl, ">=", 2 * (p_a - q_a)**2)
+    d.holds("Prop. 6.2, instance", "And 2 (P_n(A) − P_m(A))² ≥ (1 − r)²/2 at the paper's total variation.",
+            2 * (p_a - q_a)**2, ">=", (1 - r)**2 / 2)
 
 
 def results() -> dict:

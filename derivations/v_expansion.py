@@ -1,11 +1,15 @@
-"""From (6) to (7): the budget v(n), its monotonicity and its expansion in 1/n.
+"""From the Rényi divergence to (6), then to (7): the budget v(n), monotone and of order 1/n².
 
-Paper §3 (Theorem 3.1(ii)-(iii), Corollary 3.2) and §5.  The budget (6),
-``v(n) = log²((n+c)/(n−1+c))/(2σ²)``, is expanded by SymPy in ``x = 1/n``
-to ``O(n⁻⁵)``: leading term ``1/(2σ²n²)`` as (7) states, then
-``(1−2c)/(2σ²n³)`` and ``(36c² − 36c + 11)/(24σ²n⁴)``.  Its derivative is
-negative for n ≥ 1, so v is nonincreasing; at n = 1 it is (5); at c = 1 it
-is Corollary 3.2.
+Paper §3 (Theorem 3.1(ii)-(iii), Corollary 3.2) and §5.  The script starts from
+the mechanism (4): before clipping, log(x̂ + c) = log(k + c) − σ² + σZ, so at
+count k the log-space release is N(log(k + c) − σ², σ²) (clipping is
+postprocessing, (12)).  SymPy integrates the Rényi moment ∫ p^α q^{1−α} of the
+laws at counts n and n − 1, takes D_α = log(moment)/(α − 1), and divides by α:
+the result does not depend on α and is the budget (6),
+``v(n) = log²((n+c)/(n−1+c))/(2σ²)``.  That is then expanded in ``x = 1/n`` to
+``O(n⁻⁵)``: leading term ``1/(2σ²n²)`` as (7) states, then ``(1−2c)/(2σ²n³)``
+and ``(36c² − 36c + 11)/(24σ²n⁴)``.  Its derivative is negative for n ≥ 1, so
+v is nonincreasing; at n = 1 it is (5); at c = 1 it is Corollary 3.2.
 
 Run: ``python derivations/v_expansion.py [--markdown]``.
 """
@@ -21,6 +25,9 @@ Phi_inv = FUNCTIONS["Phi_inv"]
 TITLE = "(6) to (7): the privacy budget v(n), monotone and of order 1/n²"
 SOURCE = "Paper §3 (Theorem 3.1(ii)-(iii), eqs. (3), (5), (6), (7); Corollary 3.2) and §5."
 ESTABLISHES = {
+    "renyi_moment": "(12): the Rényi moment of N(ν + δ, σ²) and N(ν, σ²) is exp(α(α−1)δ²/(2σ²)), integrated",
+    "renyi_divergence": "(12): D_α of N(ν + δ, σ²) and N(ν, σ²) is αδ²/(2σ²)",
+    "eq6": "(6): D_α/α = log²((n+c)/(n−1+c))/(2σ²), the budget of the edge n−1 ↔ n",
     "v_at_1": "eq. (5): v(1) = log²((1+c)/c)/(2σ²)",
     "derivative": "§5: dv/dn = −log(1 + 1/(n−1+c))/(σ²(n+c)(n−1+c)) < 0 (v nonincreasing)",
     "coefficient_n2": "eq. (7): the coefficient of n⁻² is 1/(2σ²)",
@@ -36,10 +43,34 @@ ESTABLISHES = {
 
 def derive(d: literate.Derivation) -> None:
     sigma, c, n = d.parameters(sigma="sigma > 0", c="c > 0", n="n >= 1")
+    alpha = d.parameters(alpha="alpha > 1")
+    x = d.variable("x", real=True)
+    delta = d.variable("delta", real=True)
+    mean = d.given("(4), §3", "Before clipping, log(x̂ + c) = log(k + c) − σ² + σZ: at count k the "
+                   "log-space release is N(log(k + c) − σ², σ²).", literate.name("μ_k", r"\mu_k"),
+                   sp.Lambda(sp.Symbol("k"), sp.log(sp.Symbol("k") + c) - sigma**2))
+    # The moment depends on the two means only through their difference: shift w = ν + x.
+    log_p = -(x - delta)**2 / (2 * sigma**2) - sp.log(sp.sqrt(2 * sp.pi) * sigma)
+    log_q = -x**2 / (2 * sigma**2) - sp.log(sp.sqrt(2 * sp.pi) * sigma)
+    moment = d.step("(12)", "SymPy integrates the Rényi moment ∫ p^α q^{1−α} of N(ν + δ, σ²) and N(ν, σ²), "
+                    "in x = w − ν, and simplifies.",
+                    sp.simplify(sp.integrate(sp.exp(sp.expand(alpha * log_p + (1 - alpha) * log_q)),
+                                             (x, -sp.oo, sp.oo), conds="none")),
+                    lhs=literate.name("∫ p^α q^{1−α} dw", r"\int p^{\alpha}q^{1-\alpha}\,dw"),
+                    paper=sp.exp(alpha * (alpha - 1) * delta**2 / (2 * sigma**2)), result="renyi_moment")
+    divergence = d.step("(12)", "D_α = log(moment)/(α − 1).",
+                        sp.expand(sp.expand_log(sp.log(moment), force=True) / (alpha - 1)),
+                        lhs=literate.name("D_α(N(ν + δ, σ²) ‖ N(ν, σ²))"),
+                        paper=alpha * delta**2 / (2 * sigma**2), result="renyi_divergence")
     v_n = literate.name("v(n)")
-    v = d.given("(6)", "The budget of the edge n−1 ↔ n: the equal-variance Gaussian divergence (12) "
-                "of adjacent shifted log-counts, divided by α.", v_n,
-                sp.log((n + c) / (n - 1 + c))**2 / (2 * sigma**2), key="v")
+    adjacent = divergence.subs(delta, mean(n) - mean(n - 1))
+    d.step("(6)", "Divided by α, the divergence of the laws at counts n and n − 1 no longer depends on α: "
+           "it is the budget of the edge n−1 ↔ n, in both directions (it is even in δ).",
+           sp.simplify(adjacent / alpha), lhs=v_n,
+           paper=sp.log((n + c) / (n - 1 + c))**2 / (2 * sigma**2), key="v", result="eq6",
+           hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+    # Continue from the form (6) writes, which the step above has just established.
+    v = sp.log((n + c) / (n - 1 + c))**2 / (2 * sigma**2)
 
     d.step("(5)", "At n = 1 (the boundary edge 0 ↔ 1) the budget is the boundary cost.", v.subs(n, 1),
            lhs=literate.name("v(1)"), paper=sp.log((1 + c) / c)**2 / (2 * sigma**2), key="eq5",
