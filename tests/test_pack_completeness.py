@@ -56,3 +56,27 @@ def test_the_statements_named_in_issue_12_say_what_is_checked(claim_id):
     checked = {"eq-34": "times s_P^2 s_Q^2", "prop-6.2-pinsker-value": "For every d_TV >= (1-r)/2",
                "cor-3.2-boundary": "integrated over the log-space laws"}[claim_id]
     assert checked in claim.statement
+
+
+LINKED = [c for c in LARGER_GROUPS if c.get("derivation") and c.get("result")]
+
+
+@pytest.mark.parametrize("claim", LINKED, ids=lambda c: c.id)
+def test_every_derivation_link_says_whether_it_is_an_independent_route(claim):
+    note = claim.get("derivation_note", "")
+    assert note.startswith("independent: ") or note.startswith("same computation: "), claim.id
+
+
+def test_no_derivation_takes_as_given_a_numbered_result_it_establishes():
+    import ast
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[1] / "derivations"
+    for script in root.glob("*.py"):
+        tree = ast.parse(script.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "given":
+                label = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else ""
+                # A given may be a definition of §2-§3 ((3), (4)) or a choice a proof makes,
+                # never a numbered display of the results the paper derives ((5) onwards).
+                numbers = [int(x) for x in __import__("re").findall(r"\((\d+)\)", label)]
+                assert all(k <= 4 for k in numbers), f"{script.name}: given {label!r}"

@@ -20,7 +20,9 @@ Common fields: ``id``, ``where``, ``statement``, ``kind`` (required);
 "positive" or "integer"), ``define`` (shorthands, in order; a key such as
 ``"v(m)"`` defines a function of ``m``), ``samples`` (how many sample points),
 ``points`` (extra sample points, validated against the domains),
-``derivation`` (the script in ``derivations/`` that derives it), ``note``.
+``derivation`` (the script in ``derivations/`` that derives it), ``derivation_note``
+(what that script derives independently of the claim's own check, or "same
+computation: ..."), ``note``.
 A file may also carry a top-level ``define`` table shared by its claims.
 Each kind names the further fields it needs.
 
@@ -47,7 +49,8 @@ from .errors import ClaimFileError, ProofcheckError
 from .expressions import FUNCTIONS, make_symbol, parse_expression
 
 COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
-                 "points", "sampling", "derivation", "result", "note", "statement_tex", "finding", "rests_on", "routes"}
+                 "points", "sampling", "derivation", "result", "note", "statement_tex", "finding", "rests_on", "routes",
+                 "derivation_note"}
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 _FUNCTION_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\)\s*$")
 _VARIABLE_ASSUMPTIONS = {"real": {"real": True}, "positive": {"positive": True},

@@ -68,7 +68,10 @@ def corroborate(claim, verdict, settings):
     if not second.passed:
         second.details = f"{script} disagrees: " + second.details
         return second
-    verdict.details += f"; also derived by {script} ({claim.raw['result']}, {second.evidence})"
+    # The data says whether the script is a second route or the same computation run again.
+    independent = str(claim.raw.get("derivation_note", "")).startswith("independent")
+    how = "an independent route" if independent else "the same computation run again"
+    verdict.details += f"; also derived by {script} ({claim.raw['result']}, {second.evidence}; {how})"
     return verdict
 
 
