@@ -304,6 +304,23 @@ def information_and_divergences(instance: Instance, ps):
     return information, divergences, mixture_to_star
 
 
+def conditional_entropy(instance: Instance, ps):
+    """H(J | Y) = −E log P(J | Y), integrated from the posterior p_j f_j/f̄ (and the atoms').
+
+    Lemma 6.3 shows h(X | Y) = H(J | Y) for the dithered X = J + U; this is computed on its
+    own, not as H(J) − I(J; Y), so that the identity between them is a comparison.
+    """
+    laws = ReleasedLaws(instance)
+    mix_atom = mpmath.fsum(p * a for p, a in zip(ps, laws.atoms))
+    atoms = -mpmath.fsum(p * a * mpmath.log(p * a / mix_atom) for p, a in zip(ps, laws.atoms) if p * a > 0)
+
+    def integrand(w):
+        joint = [p * laws.density(j, w) for j, p in enumerate(ps)]
+        mean = mpmath.fsum(joint)
+        return -mpmath.fsum(g * mpmath.log(g / mean) for g in joint if g > 0)
+    return atoms + mpmath.quad(integrand, laws.breaks())
+
+
 def chain_steps(instance: Instance):
     """Every step of (17)–(22) at ``instance``, both sides computed at the current precision."""
     k = instance.constants
@@ -318,6 +335,8 @@ def chain_steps(instance: Instance):
     dithered = mpmath.fsum(p * expected_dithered_error(mech, n + j) for j, p in enumerate(ps))
     v = mech.budget(n)
     information, divergences, mixture_to_star = information_and_divergences(instance, ps)
+    # h(X | Y) = H(J | Y) (Lemma 6.3, the dither carries no entropy on unit cells).
+    conditional = conditional_entropy(instance, ps)
     r = _mpf(mech.r)
     worst_utility = max((e - r * (n + j) for j, e in enumerate(errors)), key=lambda x: x)
     # Every edge on a path from n + j to n + j* has larger endpoint m in (n, n + K); at
@@ -333,6 +352,11 @@ def chain_steps(instance: Instance):
         Step("(18) at every count of the support", "max_j E|Y - m| - r m <= 0", worst_utility, "<=", 0),
         Step("E|X - J~| <= D + E|U|", "Lemma 6.3: triangle inequality", dithered, "<=", D + k.dither()),
         Step("D <= r(n + E J)", "Theorem 6.4: utility", D, "<=", r * (n + mean_J)),
+        # Compared as a sum: where Y reveals J, h(X|Y) is near 0 and H(J) - I(J;Y) would cancel.
+        Step("h(X|Y) + I(J;Y) = H(J)", "Lemma 6.3: I(X;Y) = I(J;Y), h(X|Y) = H(J|Y)",
+             conditional + information, "=", H),
+        Step("h(X|Y) <= log(2e E|X - J~|)", "Lemma 6.3: maximum entropy and Jensen", conditional, "<=",
+             mpmath.log(k.laplace() * dithered)),
         Step("(17)", "I(J;Y) >= H(J) - log(2e(D + 1/4))", information, ">=",
              H - mpmath.log(k.laplace() * (D + k.dither()))),
         Step("(22)", "I(J;Y) >= H(J) - log(2e(r(n + E J) + 1/4))", information, ">=",
