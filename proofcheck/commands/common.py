@@ -15,6 +15,24 @@ def positive_int(text: str) -> int:
     return value
 
 
+def timeout_seconds(text: str) -> float | None:
+    """A per-claim time limit in seconds; 0 means none."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text[:40]!r}") from None
+    if not 0 <= value <= 86400 or value != value:
+        raise argparse.ArgumentTypeError(f"expected seconds between 0 (no limit) and 86400, got {text[:40]!r}")
+    return value or None
+
+
+def add_timeout(parser):
+    from ..core.runner import DEFAULT_TIMEOUT
+    parser.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT, metavar="S",
+                        help=f"time limit per claim in seconds; a claim over it is an error, the others "
+                        f"go on (default {DEFAULT_TIMEOUT:g}; 0 for none)")
+
+
 class Progress:
     """A one-line progress bar on stderr, shown only when stderr is a terminal."""
 

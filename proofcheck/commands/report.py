@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import EVIDENCE_ORDER, Settings
-from .common import Progress, positive_int
+from .common import Progress, add_timeout, positive_int
 
 DEFAULT_OUT = "report-out"
 
@@ -43,6 +43,7 @@ def add_parser(sub):
     p.add_argument("--samples", type=positive_int, default=4, help="sample points per numeric claim (default 4)")
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     p.add_argument("--json", action="store_true", help="print what was written as one JSON record")
+    add_timeout(p)
     p.set_defaults(run=run)
 
 
@@ -65,7 +66,7 @@ def run(args) -> int:
     results, seconds = None, None
     if not args.no_verify and claims:
         results, seconds = _check(claims, Settings(dps=dps, seed=args.seed, samples=args.samples),
-                                  args.jobs, quiet=args.json)
+                                  args.jobs, quiet=args.json, timeout=args.timeout)
         settings["jobs"] = max(1, min(args.jobs, len(claims), os.cpu_count() or 1))
     full = build_map(claims, results, papers, seconds, settings)
 
@@ -137,11 +138,11 @@ def _figure_note(figure_module, paper: str) -> str:
            "and run `proofcheck report --figures`."
 
 
-def _check(claims, settings, jobs, quiet):
+def _check(claims, settings, jobs, quiet, timeout):
     from ..core.runner import run as run_claims
     progress = Progress(len(claims), enabled=not quiet)
     start = time.perf_counter()
-    results = run_claims(claims, settings, jobs=jobs,
+    results = run_claims(claims, settings, jobs=jobs, timeout=timeout,
                          progress=lambda done, total, result: progress.update(done, result.claim.id))
     progress.clear()
     return results, time.perf_counter() - start

@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import EVIDENCE_ORDER, Settings
-from .common import Progress, positive_int
+from .common import Progress, add_timeout, positive_int
 
 
 def add_parser(sub):
@@ -27,6 +27,7 @@ def add_parser(sub):
                    help="parallel workers (default: all cores)")
     p.add_argument("--samples", type=positive_int, default=4, help="sample points per numeric claim (default 4)")
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
+    add_timeout(p)
     p.set_defaults(run=run)
 
 
@@ -59,12 +60,13 @@ def run(args) -> int:
             print(_line(result), flush=True)
 
     from ..core.runner import run as run_claims
-    results = run_claims(claims, settings, jobs=args.jobs, mutants=args.mutants, progress=on_result)
+    results = run_claims(claims, settings, jobs=args.jobs, mutants=args.mutants, progress=on_result,
+                          timeout=args.timeout)
     progress.clear()
     elapsed = time.perf_counter() - start
     passed = sum(r.verdict.passed for r in results)
     failed = len(results) - passed
-    mutants_ok = all(not r.mutants.accepted for r in results if r.mutants is not None)
+    mutants_ok = all(r.mutants.ok for r in results if r.mutants is not None)
     evidence = Counter(r.verdict.evidence for r in results if r.verdict.passed)
     if args.json:
         summary = {"passed": passed, "failed": failed, "seconds": round(elapsed, 2), "dps": dps,
