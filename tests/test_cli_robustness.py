@@ -74,3 +74,32 @@ def test_ctrl_c_ends_verify_quietly_with_status_130(tmp_path):
 def test_a_timeout_that_is_not_a_number_is_refused():
     result = run_cli("verify", "--timeout", "soon", "--list")
     assert result.returncode == 2 and "--timeout" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_dps_of_five_thousand_nines_is_refused_in_one_line():
+    result = run_cli("verify", "--list", "--dps", "9" * 5000)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "--dps must be between 15 and 100000" in result.stderr and len(result.stderr) < 300
+
+
+def test_a_negative_dps_is_refused_as_out_of_range_not_as_a_non_integer():
+    result = run_cli("verify", "--list", "--dps", "-5")
+    assert result.returncode == 2 and "--dps must be between 15 and 100000, got -5" in result.stderr
+
+
+def test_the_number_of_samples_is_capped():
+    result = run_cli("verify", "--list", "--samples", "1000000")
+    assert result.returncode == 2 and "at most 200 sample points" in result.stderr
+
+
+def test_a_number_beyond_the_precision_is_too_large_to_certify_not_infinite():
+    result = run_cli("audit", "exp(exp(exp(exp(10))))", "1")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "too large to certify at this precision" in result.stderr
+
+
+def test_an_error_echoing_a_long_expression_shortens_it():
+    result = run_cli("audit", "1+" * 1900 + "(", "1")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    line, = result.stderr.strip().splitlines()
+    assert "…" in line and len(line) < 450

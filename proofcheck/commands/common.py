@@ -6,6 +6,8 @@ import sys
 
 
 def positive_int(text: str) -> int:
+    if len(text) > 12:  # int() of thousands of digits is slow, or refused
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text[:20]!r}…")
     try:
         value = int(text)
     except ValueError:
@@ -13,6 +15,24 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
     return value
+
+
+# More sample points than this only repeats the edges and general points already drawn,
+# and a million would keep a run going for days.
+MAX_SAMPLES = 200
+
+
+def sample_count(text: str) -> int:
+    """Sample points per numeric claim: a positive integer up to MAX_SAMPLES."""
+    value = positive_int(text)
+    if value > MAX_SAMPLES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_SAMPLES} sample points, got {value}")
+    return value
+
+
+def add_samples(parser):
+    parser.add_argument("--samples", type=sample_count, default=4, metavar="N",
+                        help=f"sample points per numeric claim, 1 to {MAX_SAMPLES} (default 4)")
 
 
 def timeout_seconds(text: str) -> float | None:

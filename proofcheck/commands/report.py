@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import EVIDENCE_ORDER, Settings
-from .common import Progress, add_timeout, positive_int
+from .common import Progress, add_samples, add_timeout, positive_int
 
 DEFAULT_OUT = "report-out"
 
@@ -40,7 +40,7 @@ def add_parser(sub):
     p.add_argument("--dps", default=str(DEFAULT_DPS), help=f"working digits (default {DEFAULT_DPS})")
     p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
                    help="parallel workers (default: all cores)")
-    p.add_argument("--samples", type=positive_int, default=4, help="sample points per numeric claim (default 4)")
+    add_samples(p)
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     p.add_argument("--json", action="store_true", help="print what was written as one JSON record")
     add_timeout(p)

@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import EVIDENCE_ORDER, Settings
-from .common import Progress, add_timeout, positive_int
+from .common import Progress, add_samples, add_timeout, positive_int
 
 
 def add_parser(sub):
@@ -25,7 +25,7 @@ def add_parser(sub):
     p.add_argument("--claims", metavar="PATH", help="check this claims file or folder instead of a packaged paper")
     p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
                    help="parallel workers (default: all cores)")
-    p.add_argument("--samples", type=positive_int, default=4, help="sample points per numeric claim (default 4)")
+    add_samples(p)
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     add_timeout(p)
     p.set_defaults(run=run)

@@ -30,7 +30,7 @@ from typing import Mapping
 
 import sympy as sp
 
-from .errors import ExpressionError
+from .errors import ExpressionError, shorten
 
 MAX_TEXT = 4000
 MAX_INTEGER = 10**30
@@ -104,7 +104,7 @@ class _Translator:
         self.functions = functions or {}
 
     def fail(self, message: str):
-        raise ExpressionError(f"{message} in expression {self.text!r}")
+        raise ExpressionError(f"{message} in expression {shorten(self.text)!r}")
 
     def visit(self, node):
         method = getattr(self, "visit_" + type(node).__name__, None)
@@ -287,17 +287,17 @@ def parse_expression(text, symbols: Mapping[str, sp.Symbol], functions=None):
     if len(text) > MAX_TEXT:
         raise ExpressionError(f"expression longer than {MAX_TEXT} characters")
     if "__" in text:
-        raise ExpressionError(f"double underscores are not allowed in expression {text!r}")
+        raise ExpressionError(f"double underscores are not allowed in expression {shorten(text)!r}")
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as error:
-        raise ExpressionError(f"syntax error in expression {text!r}: {error.msg}") from None
+        raise ExpressionError(f"syntax error in expression {shorten(text)!r}: {error.msg}") from None
     except (ValueError, RecursionError, MemoryError):
-        raise ExpressionError(f"cannot parse expression {text!r}") from None
+        raise ExpressionError(f"cannot parse expression {shorten(text)!r}") from None
     try:
         return _Translator(symbols, text.strip(), functions).visit(tree)
     except RecursionError:
-        raise ExpressionError(f"expression {text!r} is nested too deeply") from None
+        raise ExpressionError(f"expression {shorten(text)!r} is nested too deeply") from None
 
 
 def make_symbol(name: str, assumptions: Mapping[str, bool] | None = None) -> sp.Symbol:
