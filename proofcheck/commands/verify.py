@@ -102,9 +102,8 @@ def _line(result) -> str:
                  + (f", {len(result.mutants.dismissed)} dismissed" if result.mutants.dismissed else "")
                  + f" ({result.mutants.seconds:.1f}s)")
     if not v.passed:
-        line += f"\n      {v.details}"
-        if v.counterexample:
-            line += f"\n      {v.counterexample}"
+        from ..report.failures import explain
+        line += "\n" + "\n".join(explain(result))
     return line
 
 
