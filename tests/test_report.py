@@ -116,8 +116,8 @@ def test_agreement_detects_a_missing_claim_a_duplicate_and_an_unknown_script(cla
     # A map that drops a claim and lists another twice disagrees with the registry.
     paper_map.rows = [paper_map.rows[0], paper_map.rows[0]]
     check = agreement(paper_map, claims, [])
-    assert check.duplicated == [":square"]
-    assert sorted(check.missing) == [":pi-decimal", ":scope"]
+    assert check.duplicated == ["toy:square"]  # a claims file names its paper after the file
+    assert sorted(check.missing) == ["toy:pi-decimal", "toy:scope"]
     # A claim naming a script that does not exist, and a script no claim names.
     named = build_map([claims[0].with_fields(derivation="no_such_script")])
     check = agreement(named, [claims[0]], ["gaussian_lemma"])
