@@ -55,6 +55,9 @@ def run(args) -> int:
                                     load_registry, referenced_scripts)
 
     dps = validate_dps(args.dps)
+    if args.figures and not figure_module.matplotlib_available():
+        # Refused before any claim is checked, not after a run of a minute and more.
+        raise ProofcheckError(f"--figures: {figure_module.missing_matplotlib_message()}")
     claims, papers = load_registry(args.papers, args.claims)
     out_dir = Path(args.out)
     try:
@@ -72,7 +75,7 @@ def run(args) -> int:
 
     scripts = derivation_scripts()
     folder = derivations_folder()
-    base = args.link_base or (markdown.relative_link(folder, out_dir) if folder else "derivations")
+    base = args.link_base or markdown.derivation_base(folder, out_dir)
     # A script is unreferenced only if no claim of any pack names it; a claims
     # file of one's own says nothing about the packaged scripts.
     unreferenced = None if args.claims else sorted(set(scripts) - referenced_scripts())
