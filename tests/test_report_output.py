@@ -65,3 +65,15 @@ def test_derivation_links_never_point_into_site_packages(tmp_path):
     checkout = tmp_path / "repo" / "derivations"
     checkout.mkdir(parents=True)
     assert markdown.derivation_base(checkout, tmp_path / "repo" / "docs" / "report") == "../../derivations"
+
+
+def test_a_bare_formula_is_replaced_by_the_worded_claim():
+    from proofcheck.report.paper_map import load_registry
+    claims, papers = load_registry(["larger-groups"])
+    paper_map = build_map(claims, papers=papers)
+    text = markdown.render(paper_map, out_dir=Path("."), derivation_base="derivations")
+    for claim_id in ("second-regime-coefficient", "sec8-two-count-template"):
+        row = row_of(text, claim_id)
+        assert "$" not in row.split(" | ")[2]
+    assert "Fix r; with r0 -> r and c -> 0" in row_of(text, "second-regime-coefficient")
+    assert markdown.states_a_claim(r"v(n+1)\le v(n)") and not markdown.states_a_claim(r"\left(\frac{1}{2}\right)")

@@ -88,8 +88,18 @@ def plain(text: str, in_table: bool = False) -> str:
     return text
 
 
+# A relation makes a formula a claim; without one it is a bare expression ("1/(2 Phi^-1(...)^2)").
+_RELATION = re.compile(r"[=<>]|\\(le|leq|ge|geq|lt|gt|sim|simeq|neq|ne|approx|in|to|iff|implies|"
+                       r"Rightarrow|Leftrightarrow|propto|equiv|asymp)(?![A-Za-z])")
+
+
+def states_a_claim(tex: str) -> bool:
+    return bool(_RELATION.search(tex))
+
+
 def statement(row, in_table: bool = False) -> str:
-    if row.statement_tex:
+    """The statement as a claim: its formula when the formula states one, else the words."""
+    if row.statement_tex and states_a_claim(row.statement_tex):
         return math_inline(row.statement_tex, in_table)
     return code_inline(row.statement, in_table)
 
