@@ -40,7 +40,8 @@ def add_parser(sub):
                              "coefficient I E|X|^2/2 of each noise law; with --r, the calibrated "
                              "mechanisms side by side (utility, v(n), r^2 n^2 v(n)).")
     laws.add_argument("--r", help="error tolerance r in (0, 1]: also calibrate and compare the mechanisms")
-    laws.add_argument("--r0", help="the mechanisms' r0 in (0, r) (default r(1 - r), the rule of §6.5)")
+    laws.add_argument("--r0", help="the mechanisms' r0 in (0, r) (default r(1 - r), the rule of §6.5; "
+                      "at r = 1, where r(1 - r) = 0, the default is 1/2)")
     laws.add_argument("--c", help="the mechanisms' shift c > 0 (default r)")
     laws.add_argument("--laws", default="gaussian,laplace,logistic,airy",
                       help="comma-separated laws (default: gaussian,laplace,logistic,airy)")
@@ -65,9 +66,10 @@ def _digits(text) -> int:
 
 def _laws(text):
     from ..dp.noise_laws import noise_law
-    names = [name.strip() for name in str(text).split(",") if name.strip()]
-    if not names:
-        raise ProofcheckError("parameter --laws: name at least one law")
+    names = [name.strip() for name in str(text).split(",")]
+    # Refused like --n 1,,2: an empty name is a typo, not "no law".
+    if not any(names) or not all(names):
+        raise ProofcheckError(f"parameter --laws: expected comma-separated law names, got {text!r}")
     return [noise_law(name) for name in names]
 
 

@@ -30,7 +30,8 @@ def add_parser(sub):
                        description="For n = 1, 10, ..., 10^max, print the shifted-log Gaussian "
                        "mechanism's zCDP budget v(n), the best of the lower bounds (14), (23) and "
                        "(19) (truncated-Gaussian prior), and their ratio.")
-    p.add_argument("--r", required=True, help="error tolerance r in (0, 1)")
+    p.add_argument("--r", required=True, help="error tolerance r in (0, 1) (at r = 1 the release is "
+                   "data-independent, v = 0: no gap to measure)")
     p.add_argument("--r0", help="the mechanism's r0 in (0, r) (default r/2)")
     p.add_argument("--c", default="1", help="the mechanism's shift c > 0 (default 1)")
     p.add_argument("--max-exponent", default="6", help="largest n is 10^this, 0 to 6 (default 6)")
@@ -67,8 +68,15 @@ def run(args) -> int:
     exponents = range(int(text) + 1)
     progress = Progress(len(exponents), enabled=not args.json)
     start = time.perf_counter()
-    mechanism, table = rows(args.r, args.r0, args.c, exponents, progress)
-    progress.clear()
+    try:
+        mechanism, table = rows(args.r, args.r0, args.c, exponents, progress)
+    except DomainError as error:
+        if error.parameter == "r" and "(0, 1]" in str(error):
+            # The mechanism accepts r = 1; the gap does not (v = 0 there), so say (0, 1) as --help does.
+            raise DomainError("r", f"must lie in (0, 1), got {args.r!r}") from None
+        raise
+    finally:
+        progress.clear()
     elapsed = time.perf_counter() - start
     consistent = all(row["consistent"] for row in table)
     if args.json:

@@ -19,7 +19,8 @@ def add_parser(sub):
     p.add_argument("papers", nargs="*", metavar="PAPER", help="paper packs to check (e.g. larger-groups)")
     p.add_argument("--only", nargs="+", metavar="ID", help="check only these claim ids")
     p.add_argument("--dps", default=str(DEFAULT_DPS), help=f"working digits (default {DEFAULT_DPS})")
-    p.add_argument("--json", action="store_true", help="print one JSON record per claim")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON document: a record per claim and a summary")
     p.add_argument("--list", action="store_true", help="list the claims (the map of the paper) without checking")
     p.add_argument("--mutants", action="store_true", help="also run the negative controls of each claim")
     p.add_argument("--claims", metavar="PATH", help="check this claims file or folder instead of a packaged paper")
@@ -31,9 +32,22 @@ def add_parser(sub):
     p.set_defaults(run=run)
 
 
+def split_only(only, papers, pack_names):
+    """``--only ID ...`` takes every word after it, so ``--only eq-31 larger-groups`` would read the
+    paper as an id: a word that names a paper pack is a paper."""
+    if not only:
+        return only, papers
+    ids = [word for word in only if word not in pack_names]
+    return ids, list(papers or []) + [word for word in only if word in pack_names]
+
+
 def select(args):
     from ..core.errors import ProofcheckError
-    from ..papers import load_claims
+    from ..papers import load_claims, packs
+    if args.claims is None:
+        args.only, args.papers = split_only(args.only, args.papers, set(packs()))
+        if args.only == []:
+            raise ProofcheckError("--only needs at least one claim id")
     claims = load_claims(args.papers, path=args.claims)
     if args.only:
         known = {c.id for c in claims}
@@ -152,5 +166,5 @@ def _list(claims, as_json) -> int:
     for c in claims:
         derivation = f"  [derivations/{c.get('derivation')}.py]" if c.get("derivation") else ""
         print(f"{fit(c.id, 34)} {fit(c.where, 44)} {c.kind:11} {fit(c.statement, 70).rstrip()}{derivation}")
-    print(f"{len(claims)} claims")
+    print(f"{len(claims)} claim{'s' if len(claims) != 1 else ''}")
     return 0

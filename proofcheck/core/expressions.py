@@ -4,7 +4,7 @@ Text from a claims file or the command line is parsed with Python's ``ast``
 module and translated node by node into SymPy objects.  Only the syntax below
 is accepted, and only declared symbols and the names of ``FUNCTIONS`` and
 ``CONSTANTS``; nothing is ever passed to ``eval``, ``exec`` or ``sympify``.
-So ``__import__('os').system('...')`` is refused (a call of an unknown name),
+So ``__import__('os').system('...')`` is refused (double underscores are refused before parsing),
 and so is an attribute access, a subscript, a lambda or a comprehension.
 
 Accepted syntax: numbers (decimals become exact rationals: ``0.1`` is 1/10),
