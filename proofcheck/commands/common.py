@@ -35,6 +35,14 @@ def add_samples(parser):
                         help=f"sample points per numeric claim, 1 to {MAX_SAMPLES} (default 4)")
 
 
+def add_dps(parser, default: int):
+    """The one --dps of every command that computes: the same range everywhere."""
+    from ..core.precision import MAX_DPS, MIN_DPS
+    parser.add_argument("--dps", default=str(default), metavar="N",
+                        help=f"working digits, {MIN_DPS} to {MAX_DPS} (default {default}); JSON gives each "
+                        f"value to the digits that are correct, text a readable rounding")
+
+
 def timeout_seconds(text: str) -> float | None:
     """A per-claim time limit in seconds; 0 means none."""
     try:

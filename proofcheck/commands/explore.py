@@ -23,7 +23,7 @@ from fractions import Fraction
 import mpmath
 
 from ..core.errors import ProofcheckError
-from .common import Progress
+from .common import Progress, add_dps
 
 DEFAULT_DIGITS = 30
 UTILITY_COUNTS = (0, 1, 2, 10, 1000, 10**6)
@@ -45,8 +45,7 @@ def add_parser(sub):
     laws.add_argument("--c", help="the mechanisms' shift c > 0 (default r)")
     laws.add_argument("--laws", default="gaussian,laplace,logistic,airy",
                       help="comma-separated laws (default: gaussian,laplace,logistic,airy)")
-    laws.add_argument("--dps", default=str(DEFAULT_DIGITS),
-                      help=f"working digits, 15 to 200 (default {DEFAULT_DIGITS})")
+    add_dps(laws, DEFAULT_DIGITS)
     laws.add_argument("--json", action="store_true", help="print one JSON document")
     laws.set_defaults(run=run_noise_laws)
     p.set_defaults(run=lambda args: _no_topic(p))
@@ -58,10 +57,8 @@ def _no_topic(parser) -> int:
 
 
 def _digits(text) -> int:
-    value = str(text).strip()
-    if not value.isdigit() or not 15 <= int(value) <= 200:
-        raise ProofcheckError(f"parameter --dps: an integer from 15 to 200, got {text!r}")
-    return int(value)
+    from .mechanism import parse_digits
+    return parse_digits(text)
 
 
 def _laws(text):
@@ -160,11 +157,13 @@ def _n(value, digits=12):
     return mpmath.nstr(value, digits)
 
 
-def _json_number(value, digits=15):
-    return float(mpmath.nstr(value, digits))
-
-
 def _as_json(table, comparison, dps, elapsed) -> dict:
+    from ..core.precision import decimal_string
+
+    def _json_number(value, working=dps):
+        """A decimal string with the digits correct at the precision the value was computed at."""
+        return decimal_string(value, working)
+
     out = {
         "note": "proofcheck's own findings beyond the paper, not claims of the paper",
         "mechanism": "x_hat = [(n + c) exp(s X - a) - c]_+, a the drift minimising E|exp(sX - a) - 1|",
@@ -174,16 +173,19 @@ def _as_json(table, comparison, dps, elapsed) -> dict:
         "seconds": round(elapsed, 2),
     }
     if comparison is not None:
+        # The mechanisms are computed at row["digits"] (about half of --dps: see mechanism_rows).
         out["mechanisms"] = [{
             "law": row["law"], "r": row["r"], "r0": row["r0"], "c": row["c"],
-            "s": _json_number(row["s"]), "drift": _json_number(row["drift"]), "digits": row["digits"],
-            "utility": [{"n": u["n"], "error": _json_number(u["error"]),
-                         "error_over_r_max_n_1": _json_number(u["ratio"]), "met": u["met"]}
+            "s": _json_number(row["s"], row["digits"]), "drift": _json_number(row["drift"], row["digits"]),
+            "digits": row["digits"],
+            "utility": [{"n": u["n"], "error": _json_number(u["error"], row["digits"]),
+                         "error_over_r_max_n_1": _json_number(u["ratio"], row["digits"]), "met": u["met"]}
                         for u in row["utility"]],
-            "budget": [{"n": b["n"], "shift": _json_number(b["shift"]), "v": _json_number(b["v"]),
-                        "maximising_order": None if b["flat"] else _json_number(b["order"]),
-                        "r2_n2_v": _json_number(b["coefficient"])} for b in row["budgets"]],
-            "limit_r2_n2_v": _json_number(row["limit"]),
+            "budget": [{"n": b["n"], "shift": _json_number(b["shift"], row["digits"]),
+                        "v": _json_number(b["v"], row["digits"]),
+                        "maximising_order": None if b["flat"] else _json_number(b["order"], row["digits"]),
+                        "r2_n2_v": _json_number(b["coefficient"], row["digits"])} for b in row["budgets"]],
+            "limit_r2_n2_v": _json_number(row["limit"], row["digits"]),
         } for row in comparison]
     return out
 

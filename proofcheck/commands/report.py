@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import EVIDENCE_ORDER, Settings
-from .common import Progress, add_samples, add_timeout, positive_int
+from .common import Progress, add_dps, add_samples, add_timeout, positive_int
 
 DEFAULT_OUT = "report-out"
 
@@ -37,7 +37,7 @@ def add_parser(sub):
     p.add_argument("--no-verify", action="store_true", help="list the claims without checking them")
     p.add_argument("--link-base", metavar="URL",
                    help="where derivation links point (default: the derivations folder, relative to DIR)")
-    p.add_argument("--dps", default=str(DEFAULT_DPS), help=f"working digits (default {DEFAULT_DPS})")
+    add_dps(p, DEFAULT_DPS)
     p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
                    help="parallel workers (default: all cores)")
     add_samples(p)

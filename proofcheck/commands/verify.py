@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import Settings
-from .common import Progress, add_samples, add_timeout, positive_int
+from .common import Progress, add_dps, add_samples, add_timeout, positive_int
 
 
 def add_parser(sub):
@@ -18,7 +18,7 @@ def add_parser(sub):
                        "report the evidence reached. Exit status 0 only if every claim passed.")
     p.add_argument("papers", nargs="*", metavar="PAPER", help="paper packs to check (e.g. larger-groups)")
     p.add_argument("--only", nargs="+", metavar="ID", help="check only these claim ids")
-    p.add_argument("--dps", default=str(DEFAULT_DPS), help=f"working digits (default {DEFAULT_DPS})")
+    add_dps(p, DEFAULT_DPS)
     p.add_argument("--json", action="store_true",
                    help="print one JSON document: a record per claim and a summary")
     p.add_argument("--list", action="store_true", help="list the claims (the map of the paper) without checking")

@@ -45,6 +45,16 @@ def validate_dps(value) -> int:
     return value
 
 
+def decimal_string(value, dps: int) -> str:
+    """``value`` as a decimal string with the digits a computation at ``dps`` working digits
+    vouches for (``required_digits(dps)``, the agreement a numeric check demands), for JSON."""
+    with mpmath.workdps(dps):
+        value = mpmath.mpf(value)
+        if not mpmath.isfinite(value):
+            return str(value)
+        return mpmath.nstr(value, required_digits(dps), min_fixed=-5, max_fixed=required_digits(dps))
+
+
 def required_digits(dps: int) -> int:
     return (3 * dps) // 5
 
