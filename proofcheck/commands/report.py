@@ -143,11 +143,11 @@ def _figure_note(figure_module, paper: str) -> str:
 
 def _check(claims, settings, jobs, quiet, timeout):
     from ..core.runner import run as run_claims
-    progress = Progress(len(claims), enabled=not quiet)
     start = time.perf_counter()
-    results = run_claims(claims, settings, jobs=jobs, timeout=timeout,
-                         progress=lambda done, total, result: progress.update(done, result.claim.id))
-    progress.clear()
+    with Progress(len(claims), enabled=not quiet) as progress:
+        results = run_claims(claims, settings, jobs=jobs, timeout=timeout,
+                             started=lambda claim: progress.working_on(claim.id),
+                             progress=lambda done, total, result: progress.update(done))
     return results, time.perf_counter() - start
 
 
