@@ -37,6 +37,14 @@ class _Behaviour(Kind):
             time.sleep(float(claim.get("seconds")))
         return passed("symbolic")
 
+    def mutants(self, claim, settings):
+        if claim.get("mutant") == "spin":
+            return [("a control that never ends", Claim(
+                id=claim.id + "-mutant", where="test", statement="spin", kind=self.name,
+                raw={"do": "spin"}, source="test", domain=None, symbols={}, functions={},
+                definitions={}))]
+        return []
+
 
 @pytest.fixture(autouse=True)
 def behaviour_kind():
@@ -104,3 +112,12 @@ def test_no_limit_means_a_claim_may_take_its_time():
 def test_a_long_reason_is_shortened_to_one_line():
     reason = runner.one_line("first line\nsecond " + "x" * 1000)
     assert "\n" not in reason and len(reason) == 300 and reason.endswith("…")
+
+
+def test_a_runaway_negative_control_leaves_the_verdict_but_marks_the_controls_unfinished():
+    results = runner.run([claim("a", mutant="spin"), claim("b")], Settings(), jobs=1, mutants=True,
+                         timeout=1.5)
+    first, second = results
+    assert first.verdict.passed and not first.mutants.ok
+    assert first.mutants.unfinished == "a negative control timed out after 1.5 s"
+    assert second.verdict.passed and second.mutants.ok
