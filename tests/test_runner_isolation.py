@@ -33,6 +33,10 @@ class _Behaviour(Kind):
                 hoard.append(bytearray(16 << 20))
         if do == "die":
             os.kill(os.getpid(), signal.SIGKILL)
+        if do == "unpicklable":
+            verdict = passed("symbolic")
+            verdict.counterexample = {"value": lambda: 0}
+            return verdict
         if do == "nap":
             time.sleep(float(claim.get("seconds")))
         return passed("symbolic")
@@ -121,3 +125,10 @@ def test_a_runaway_negative_control_leaves_the_verdict_but_marks_the_controls_un
     assert first.verdict.passed and not first.mutants.ok
     assert first.mutants.unfinished == "a negative control timed out after 1.5 s"
     assert second.verdict.passed and second.mutants.ok
+
+
+def test_a_verdict_that_cannot_be_passed_back_is_that_claims_error_not_a_pass(capfd):
+    results = runner.run([claim("odd", "unpicklable"), claim("b")], Settings(), jobs=1)
+    assert statuses(results) == [("odd", "error"), ("b", "passed")]
+    assert results[0].verdict.details.startswith("its verdict could not be passed back")
+    assert "Traceback" not in capfd.readouterr().err

@@ -130,8 +130,8 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
     return report
 
 
-# The default per-claim time limit: ten times the slowest packaged claim on a
-# loaded two-core machine, so a limit reached means a runaway, not a slow machine.
+# The default per-claim time limit: ten times the slowest packaged claim (about 30 s on
+# a loaded two-core machine), so a limit reached means a runaway, not a slow machine.
 DEFAULT_TIMEOUT = 300.0
 
 _CLAIMS: list[Claim] = []
@@ -192,18 +192,10 @@ class _Worker:
     def renew(self, timeout):
         self.deadline = time.monotonic() + timeout if timeout else None
 
-    def stop(self, kill=False):
-        if kill:
-            self.process.kill()
-        else:
-            try:
-                self.connection.send(None)
-            except OSError:
-                pass
-        self.process.join(timeout=None if kill else 5)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join()
+    def stop(self):
+        # Killing is safe: a worker holds nothing but its copy of the claims.
+        self.process.kill()
+        self.process.join()
         self.connection.close()
 
 
@@ -219,7 +211,7 @@ def _run_isolated(order, jobs, mutants, timeout, started):
         return worker
 
     def replace(worker):
-        worker.stop(kill=True)
+        worker.stop()
         workers.remove(worker)
         spawn()
 
@@ -251,7 +243,7 @@ def _run_isolated(order, jobs, mutants, timeout, started):
     finally:
         # On Ctrl-C or any error here, no worker outlives the run.
         for worker in workers:
-            worker.stop(kill=True)
+            worker.stop()
 
 
 def _receive(worker, mutants, timeout):
@@ -298,19 +290,32 @@ def _serve(connection, others):
     for other in others:
         other.close()
     _limit_memory()
-    while True:
-        try:
-            index = connection.recv()
-        except (EOFError, OSError):
-            return
-        if index is None:
-            return
-        claim = _CLAIMS[index]
-        connection.send(("verdict", check_claim(claim, _SETTINGS)))
-        if _WITH_MUTANTS:
-            report = run_mutants(claim, _SETTINGS,
-                                 before_each=lambda: connection.send(("mutant", None)))
-            connection.send(("mutants", report))
+    try:
+        while True:
+            try:
+                index = connection.recv()
+            except (EOFError, OSError):
+                return
+            if index is None:
+                return
+            claim = _CLAIMS[index]
+            _send(connection, "verdict", check_claim(claim, _SETTINGS))
+            if _WITH_MUTANTS:
+                report = run_mutants(claim, _SETTINGS, before_each=lambda: connection.send(("mutant", None)))
+                _send(connection, "mutants", report)
+    except BaseException:  # noqa: BLE001 - the parent reports the claim; no stray traceback here
+        os._exit(70)
+
+
+def _send(connection, message, payload):
+    """Send a result; one that cannot be pickled becomes the claim's error, not a dead worker."""
+    try:
+        connection.send((message, payload))
+    except (TypeError, AttributeError, ValueError, RecursionError) as error:  # pickling
+        if message != "verdict":
+            raise
+        reason = one_line(f"its verdict could not be passed back ({type(error).__name__}: {error})")
+        connection.send((message, Verdict("error", None, reason, seconds=payload.seconds)))
 
 
 def memory_limit_bytes() -> int | None:
