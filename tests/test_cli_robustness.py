@@ -103,3 +103,13 @@ def test_an_error_echoing_a_long_expression_shortens_it():
     assert result.returncode == 2 and "Traceback" not in result.stderr
     line, = result.stderr.strip().splitlines()
     assert "…" in line and len(line) < 450
+
+
+def test_an_undeclared_bound_variable_is_named_as_written_not_as_a_syntax_tree(tmp_path):
+    claims = tmp_path / "undeclared.toml"
+    claims.write_text('[[claim]]\nid = "u"\nwhere = "x"\nstatement = "s"\nkind = "identity"\n'
+                      'lhs = "summation(1/j**2, j, 1, 10)"\nasserts = "1"\n')
+    result = run_cli("verify", "--claims", str(claims))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "needs a declared variable, not 'j' (declare it under variables)" in result.stderr
+    assert "Name(" not in result.stderr

@@ -196,7 +196,10 @@ class _Translator:
 
     def _bound_variable(self, node, operator):
         if not isinstance(node, ast.Name) or node.id not in self.symbols:
-            self.fail(f"{operator}(...) needs a declared variable, not {ast.dump(node)[:40]}")
+            # Name the variable as the user wrote it, not as Python's parser sees it.
+            written = node.id if isinstance(node, ast.Name) else ast.unparse(node)[:40]
+            advice = " (declare it under variables)" if isinstance(node, ast.Name) else ""
+            self.fail(f"{operator}(...) needs a declared variable, not {written!r}{advice}")
         return self.symbols[node.id]
 
     def visit_Call(self, node):
