@@ -83,7 +83,9 @@ def run(args) -> int:
                     printer.show(ready)
 
         results = run_claims(claims, settings, jobs=args.jobs, mutants=args.mutants, progress=on_result,
-                             timeout=args.timeout, started=on_start)
+                             timeout=args.timeout, started=on_start,
+                             # In the papers' order, lines appear as claims finish, not at the end.
+                             in_order=not args.json)
     elapsed = time.perf_counter() - start
     total = Tally()
     for result in results:

@@ -140,7 +140,8 @@ _WITH_MUTANTS = False
 
 
 def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = False,
-        progress=None, timeout: float | None = DEFAULT_TIMEOUT, started=None) -> list[Result]:
+        progress=None, timeout: float | None = DEFAULT_TIMEOUT, started=None,
+        in_order: bool = False) -> list[Result]:
     """Check every claim, each in a worker process; results come back in the claims' order.
 
     ``progress(done, total, result)`` is called as results arrive and
@@ -150,13 +151,18 @@ def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = 
     S s`` and the other claims go on.  Killing a process is the only limit that
     cannot be lost: an alarm signal can be swallowed by library code or fire
     inside a garbage-collector callback.
+
+    Claims are handed out slowest kind first, which keeps every worker busy to
+    the end; ``in_order`` hands them out in the claims' order instead, so that a
+    caller printing results in that order can print them as they come.
     """
     global _CLAIMS, _SETTINGS, _WITH_MUTANTS
     _CLAIMS, _SETTINGS, _WITH_MUTANTS = list(claims), settings, mutants
     results: list[Result | None] = [None] * len(claims)
     jobs = max(1, min(jobs, len(claims), os.cpu_count() or 1))
-    # Slow claims first keeps both workers busy to the end.
-    order = sorted(range(len(claims)), key=lambda i: -_expected_cost(claims[i]))
+    order = list(range(len(claims)))
+    if not in_order:
+        order.sort(key=lambda i: -_expected_cost(claims[i]))
     done = 0
     for index, verdict, mutant_report in _run_isolated(order, jobs, mutants, timeout, started):
         done += 1
