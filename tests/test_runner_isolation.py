@@ -132,3 +132,9 @@ def test_a_verdict_that_cannot_be_passed_back_is_that_claims_error_not_a_pass(ca
     assert statuses(results) == [("odd", "error"), ("b", "passed")]
     assert results[0].verdict.details.startswith("its verdict could not be passed back")
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_without_fork_the_claims_are_checked_in_this_process(monkeypatch):
+    monkeypatch.setattr(runner.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    results = runner.run([claim("a"), claim("b", "raise")], Settings(), jobs=2)
+    assert statuses(results) == [("a", "passed"), ("b", "error")]

@@ -164,12 +164,24 @@ def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = 
     if not in_order:
         order.sort(key=lambda i: -_expected_cost(claims[i]))
     done = 0
-    for index, verdict, mutant_report in _run_isolated(order, jobs, mutants, timeout, started):
+    if "fork" in multiprocessing.get_all_start_methods():
+        finished = _run_isolated(order, jobs, mutants, timeout, started)
+    else:  # no fork (Windows): in this process, with only the symbolic steps' own budgets
+        finished = _run_here(order, mutants, started)
+    for index, verdict, mutant_report in finished:
         done += 1
         results[index] = Result(claims[index], verdict, mutant_report)
         if progress:
             progress(done, len(claims), results[index])
     return results  # type: ignore[return-value]
+
+
+def _run_here(order, mutants, started):
+    for index in order:
+        if started:
+            started(_CLAIMS[index])
+        verdict = check_claim(_CLAIMS[index], _SETTINGS)
+        yield index, verdict, run_mutants(_CLAIMS[index], _SETTINGS) if mutants else None
 
 
 def timed_out(timeout: float) -> Verdict:
