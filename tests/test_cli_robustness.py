@@ -54,6 +54,20 @@ def test_runaway_claims_become_errors_and_the_others_go_on(tmp_path):
     assert records["slow-sum"]["status"] == "error"
     assert records["slow-sum"]["details"] == "timed out after 5 s"
     assert records["sound"]["status"] == "passed"
+    summary = json.loads(result.stdout)["summary"]
+    # Errors are counted apart from failures, overall and per paper.
+    assert (summary["passed"], summary["failed"], summary["errors"]) == (1, 0, 2)
+    assert summary["papers"]["runaways"]["errors"] == 2
+
+
+def test_text_output_counts_errors_apart_from_failures(tmp_path):
+    claims = tmp_path / "runaways.toml"
+    claims.write_text(RUNAWAYS)
+    result = run_cli("verify", "--claims", str(claims), "--only", "slow-sum", "sound", "--timeout", "3", "-j", "1")
+    assert result.returncode == 1
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "1 passed, 0 failed, 1 error"
+    assert "ERROR slow-sum" in result.stdout and "timed out after 3 s" in result.stdout
 
 
 def test_ctrl_c_ends_verify_quietly_with_status_130(tmp_path):
