@@ -77,3 +77,13 @@ def test_the_parting_digit_counts_the_shared_leading_digits():
     assert parting("1.9751", "0.99999").endswith("the 1st significant digit")
     assert parting("3.14159", "3.14160").endswith("the 6th significant digit")
     assert parting("2", "2") == ""
+
+
+def test_a_failed_inequality_shows_the_relation_claimed_and_both_sides_at_the_point(tmp_path):
+    claims = tmp_path / "bound.toml"
+    claims.write_text('[[claim]]\nid = "wrong-bound"\nwhere = "Lemma 9"\nstatement = "x^2 <= x on (0, 2)"\n'
+                      'kind = "inequality"\nparams = { x = "0 < x < 2" }\nlhs = "x**2"\nrel = "<="\nrhs = "x"\n')
+    result = run_cli("verify", "--claims", str(claims), "-j", "1")
+    assert result.returncode == 1
+    assert "claimed:  x**2 <= x" in result.stdout
+    assert "lhs 4.0, rhs 2.0" in result.stdout and "part at" not in result.stdout

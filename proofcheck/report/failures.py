@@ -54,6 +54,9 @@ def display_path(source: str) -> str:
 
 def _sides(claim, counterexample: dict) -> list[str]:
     """The derived side (a formula when SymPy produced one, else the definition) and the assertion."""
+    if all(isinstance(claim.get(name), str) for name in ("lhs", "rel", "rhs")):
+        # An inequality asserts the relation as a whole, not one side.
+        return [f"claimed:  {shorten(claim.get('lhs'), 90)} {claim.get('rel')} {shorten(claim.get('rhs'), 90)}"]
     lines = []
     formula = next((counterexample[key] for key in counterexample if key.endswith(" formula")), None)
     if formula is not None:
@@ -93,7 +96,8 @@ def _point_and_values(counterexample: dict) -> list[str]:
         return [where + shown] if where or shown else []
     left, right = (counterexample[key] for key in pair)
     lines = [f"{where}{pair[0]} {_number(left)}, {pair[1]} {_number(right)}"]
-    gap = parting(left, right)
+    # For an inequality the sides are meant to differ: where they part says nothing.
+    gap = parting(left, right) if pair != ("lhs", "rhs") else ""
     if gap:
         lines.append(gap)
     return lines
