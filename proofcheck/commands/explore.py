@@ -23,7 +23,7 @@ from fractions import Fraction
 import mpmath
 
 from ..core.errors import ProofcheckError
-from .common import Progress
+from .common import Progress, add_dps
 
 DEFAULT_DIGITS = 30
 UTILITY_COUNTS = (0, 1, 2, 10, 1000, 10**6)
@@ -40,12 +40,12 @@ def add_parser(sub):
                              "coefficient I E|X|^2/2 of each noise law; with --r, the calibrated "
                              "mechanisms side by side (utility, v(n), r^2 n^2 v(n)).")
     laws.add_argument("--r", help="error tolerance r in (0, 1]: also calibrate and compare the mechanisms")
-    laws.add_argument("--r0", help="the mechanisms' r0 in (0, r) (default r(1 - r), the rule of §6.5)")
+    laws.add_argument("--r0", help="the mechanisms' r0 in (0, r) (default r(1 - r), the rule of §6.5; "
+                      "at r = 1, where r(1 - r) = 0, the default is 1/2)")
     laws.add_argument("--c", help="the mechanisms' shift c > 0 (default r)")
     laws.add_argument("--laws", default="gaussian,laplace,logistic,airy",
                       help="comma-separated laws (default: gaussian,laplace,logistic,airy)")
-    laws.add_argument("--dps", default=str(DEFAULT_DIGITS),
-                      help=f"working digits, 15 to 200 (default {DEFAULT_DIGITS})")
+    add_dps(laws, DEFAULT_DIGITS)
     laws.add_argument("--json", action="store_true", help="print one JSON document")
     laws.set_defaults(run=run_noise_laws)
     p.set_defaults(run=lambda args: _no_topic(p))
@@ -57,17 +57,16 @@ def _no_topic(parser) -> int:
 
 
 def _digits(text) -> int:
-    value = str(text).strip()
-    if not value.isdigit() or not 15 <= int(value) <= 200:
-        raise ProofcheckError(f"parameter --dps: an integer from 15 to 200, got {text!r}")
-    return int(value)
+    from .mechanism import parse_digits
+    return parse_digits(text)
 
 
 def _laws(text):
     from ..dp.noise_laws import noise_law
-    names = [name.strip() for name in str(text).split(",") if name.strip()]
-    if not names:
-        raise ProofcheckError("parameter --laws: name at least one law")
+    names = [name.strip() for name in str(text).split(",")]
+    # Refused like --n 1,,2: an empty name is a typo, not "no law".
+    if not any(names) or not all(names):
+        raise ProofcheckError(f"parameter --laws: expected comma-separated law names, got {text!r}")
     return [noise_law(name) for name in names]
 
 
@@ -158,11 +157,13 @@ def _n(value, digits=12):
     return mpmath.nstr(value, digits)
 
 
-def _json_number(value, digits=15):
-    return float(mpmath.nstr(value, digits))
-
-
 def _as_json(table, comparison, dps, elapsed) -> dict:
+    from ..core.precision import decimal_string
+
+    def _json_number(value, working=dps):
+        """A decimal string with the digits correct at the precision the value was computed at."""
+        return decimal_string(value, working)
+
     out = {
         "note": "proofcheck's own findings beyond the paper, not claims of the paper",
         "mechanism": "x_hat = [(n + c) exp(s X - a) - c]_+, a the drift minimising E|exp(sX - a) - 1|",
@@ -172,16 +173,19 @@ def _as_json(table, comparison, dps, elapsed) -> dict:
         "seconds": round(elapsed, 2),
     }
     if comparison is not None:
+        # The mechanisms are computed at row["digits"] (about half of --dps: see mechanism_rows).
         out["mechanisms"] = [{
             "law": row["law"], "r": row["r"], "r0": row["r0"], "c": row["c"],
-            "s": _json_number(row["s"]), "drift": _json_number(row["drift"]), "digits": row["digits"],
-            "utility": [{"n": u["n"], "error": _json_number(u["error"]),
-                         "error_over_r_max_n_1": _json_number(u["ratio"]), "met": u["met"]}
+            "s": _json_number(row["s"], row["digits"]), "drift": _json_number(row["drift"], row["digits"]),
+            "digits": row["digits"],
+            "utility": [{"n": u["n"], "error": _json_number(u["error"], row["digits"]),
+                         "error_over_r_max_n_1": _json_number(u["ratio"], row["digits"]), "met": u["met"]}
                         for u in row["utility"]],
-            "budget": [{"n": b["n"], "shift": _json_number(b["shift"]), "v": _json_number(b["v"]),
-                        "maximising_order": None if b["flat"] else _json_number(b["order"]),
-                        "r2_n2_v": _json_number(b["coefficient"])} for b in row["budgets"]],
-            "limit_r2_n2_v": _json_number(row["limit"]),
+            "budget": [{"n": b["n"], "shift": _json_number(b["shift"], row["digits"]),
+                        "v": _json_number(b["v"], row["digits"]),
+                        "maximising_order": None if b["flat"] else _json_number(b["order"], row["digits"]),
+                        "r2_n2_v": _json_number(b["coefficient"], row["digits"])} for b in row["budgets"]],
+            "limit_r2_n2_v": _json_number(row["limit"], row["digits"]),
         } for row in comparison]
     return out
 
