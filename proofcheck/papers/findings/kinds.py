@@ -19,6 +19,9 @@ certified routes from Arb's ``airy_ai_zero``.
 * ``small-shift-limit``   KL(delta) / delta^2 tends to the asserted value and the
   score's cumulant generating function stays below the Gaussian one, so that
   sup_alpha D_alpha / alpha ~ I delta^2 / 2 (``numeric``);
+* ``sub-gaussian-score``  K(t) <= c t^2 for every real t, K the score's cumulant
+  generating function: Arb-certified integrals on a covering of [0, T], the
+  Taylor form near 0 and an analytic tail (``certified``; ``dp.airy_score_cgf``);
 * ``log-location-family`` the calibrated mechanism of a law meets the utility
   requirement and has the asserted iterated limit of r^2 n^2 v(n) (``numeric``).
 
@@ -41,7 +44,7 @@ from ...core.numeric import evaluate
 from ...core.precision import agree, required_digits
 from ...core.symbolic import is_zero
 from ...core.verdict import Verdict, failed, passed
-from ...dp import log_location, noise_laws
+from ...dp import airy_score_cgf, log_location, noise_laws
 from ...dp.noise_laws import A1P
 
 START_BITS = 128
@@ -475,6 +478,93 @@ class SmallShiftLimit(_AiryAware):
         return out
 
 
+# -- sub-gaussian-score (certified) ---------------------------------------------------
+
+#: Laws whose score integrals have a certified route (Arb integrals plus analytic tails).
+CERTIFIED_SCORE_LAWS = {"airy": airy_score_cgf.certify_sub_gaussian}
+
+
+def _exact_text(claim, name):
+    text = claim.raw[name]
+    if not isinstance(text, str):
+        raise ProofcheckError(f"'{name}' must be an exact number written as a string, e.g. \"1/2\"")
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise ProofcheckError(f"'{name}': malformed number {text!r}") from None
+    if value <= 0:
+        raise ProofcheckError(f"'{name}' must be positive")
+    return value
+
+
+@lru_cache(maxsize=32)
+def _sub_gaussian_certificate(law_name, curvature, matches_fisher, t0, tail_from, first_step):
+    return CERTIFIED_SCORE_LAWS[law_name](lambda bits: _ball(curvature, bits), matches_fisher,
+                                          t0=t0, T=tail_from, first_step=first_step)
+
+
+def _arb_text(ball, digits=8):
+    return ball.str(digits, radius=False) if hasattr(ball, "str") else str(ball)
+
+
+class SubGaussianScore(_AiryAware):
+    name = "sub-gaussian-score"
+    required = ("law", "curvature", "taylor_radius", "tail_from")
+    optional = ("first_step",)
+    expression_fields = ("curvature",)
+    asserted_fields = ("curvature",)
+    description = ("the score's cumulant generating function K(t) = log E exp(t psi(X)) satisfies "
+                   "K(t) <= c t^2 for every real t (c the asserted curvature), certified by Arb")
+
+    def prepare(self, claim):
+        super().prepare(claim)
+        law = _law(claim)
+        if law.name not in CERTIFIED_SCORE_LAWS:
+            raise ProofcheckError(f"no certified score route for the law {law.name!r} "
+                                  f"(known: {', '.join(CERTIFIED_SCORE_LAWS)})")
+        t0, tail_from = _exact_text(claim, "taylor_radius"), _exact_text(claim, "tail_from")
+        if "first_step" in claim.raw:
+            _exact_text(claim, "first_step")
+        if not (t0 < tail_from and tail_from >= 1):
+            raise ProofcheckError("need 0 < taylor_radius < tail_from and tail_from >= 1")
+
+    def check(self, claim, settings):
+        law = _law(claim)
+        curvature = claim.expr("curvature")
+        # c = I/2 exactly (from SymPy's derivation of I out of the density) makes the t^2
+        # term of e^{c t^2} - M(t) vanish; balls alone can never show an equality.
+        fisher = noise_laws.symbolic_quantities(law.name).get("fisher")
+        matches = fisher is not None and is_zero(2 * curvature - sp.sympify(fisher),
+                                                  budget=settings.symbolic_budget)
+        certificate = _sub_gaussian_certificate(law.name, curvature, bool(matches),
+                                                claim.raw["taylor_radius"], claim.raw["tail_from"],
+                                                claim.raw.get("first_step", "1/16"))
+        taylor, covering, tail = certificate.taylor, certificate.covering, certificate.tail
+        if certificate.status == "refuted":
+            return failed(f"K(t) > c t^2 somewhere ({certificate.route})", certificate.counterexample)
+        if certificate.status != "certified":
+            stage = tail or covering or taylor
+            return Verdict("error", None, f"undecided by Arb: {stage.get('reason', 'a comparison did not separate')}"
+                           " (refine the covering or raise the precision)")
+        details = (f"K(t) <= c t^2 for all real t (K even); c = {_arb_text(tail['c'])}; "
+                   f"c = I/2 exactly: {'yes (symbolic I)' if matches else 'no (c > I/2 certified)'}; "
+                   f"(0, {claim.raw['taylor_radius']}]: fourth cumulant of psi "
+                   f"{_arb_text(taylor['kappa4'])} < 0, quartic margin q - r t0^2 = "
+                   f"{_arb_text(taylor['quartic margin q - r t0^2'])}; "
+                   f"[{claim.raw['taylor_radius']}, {claim.raw['tail_from']}]: {covering['cells']} cells, "
+                   f"smallest margin c t^2 - K(t) >= {_arb_text(covering['smallest margin'])}; "
+                   f"t >= {claim.raw['tail_from']}: L(t)/t^2 <= {_arb_text(tail['bound on L(t)/t^2 for t >= T'])} "
+                   f"< c (lemma of dp.airy_log_derivative); {certificate.seconds:.1f} s")
+        return passed("certified", details, route=certificate.route)
+
+    def mutants(self, claim, settings):
+        # Only a smaller curvature asserts more: a larger one is implied by the claim.
+        out = []
+        for factor, label in ((sp.Rational(99, 100), "0.99"), (1 - sp.Rational(1, 10**6), "1 - 1e-6")):
+            out.append((f"curvature: scaled by {label}", claim.with_parsed("curvature", claim.expr("curvature") * factor)))
+        return out
+
+
 # -- log-location-family -------------------------------------------------------------
 
 FAMILY_DIGITS = 20
@@ -597,5 +687,5 @@ class LogLocationFamily(_AiryAware):
 
 
 for _kind in (NoiseLawQuantity(), GroundState(), AiryConstant(), RenyiProfile(), SmallShiftLimit(),
-              LogLocationFamily()):
+              SubGaussianScore(), LogLocationFamily()):
     register(_kind)
