@@ -44,7 +44,7 @@ from ...core.numeric import evaluate
 from ...core.precision import agree, required_digits
 from ...core.symbolic import is_zero
 from ...core.verdict import Verdict, failed, passed
-from ...dp import airy_score_cgf, log_location, noise_laws
+from ...dp import airy_score_cgf, log_location, noise_laws, sub_gaussian_score
 from ...dp.noise_laws import A1P
 
 START_BITS = 128
@@ -481,7 +481,7 @@ class SmallShiftLimit(_AiryAware):
 # -- sub-gaussian-score (certified) ---------------------------------------------------
 
 #: Laws whose score integrals have a certified route (Arb integrals plus analytic tails).
-CERTIFIED_SCORE_LAWS = {"airy": airy_score_cgf.certify_sub_gaussian}
+CERTIFIED_SCORE_LAWS = {"airy": airy_score_cgf.AIRY}
 
 
 def _exact_text(claim, name):
@@ -499,8 +499,8 @@ def _exact_text(claim, name):
 
 @lru_cache(maxsize=32)
 def _sub_gaussian_certificate(law_name, curvature, matches_fisher, t0, tail_from, first_step):
-    return CERTIFIED_SCORE_LAWS[law_name](lambda bits: _ball(curvature, bits), matches_fisher,
-                                          t0=t0, T=tail_from, first_step=first_step)
+    return sub_gaussian_score.certify(CERTIFIED_SCORE_LAWS[law_name], lambda bits: _ball(curvature, bits),
+                                      matches_fisher, t0=t0, T=tail_from, first_step=first_step)
 
 
 def _arb_text(ball, digits=8):
@@ -553,8 +553,8 @@ class SubGaussianScore(_AiryAware):
                    f"{_arb_text(taylor['quartic margin q - r t0^2'])}; "
                    f"[{claim.raw['taylor_radius']}, {claim.raw['tail_from']}]: {covering['cells']} cells, "
                    f"smallest margin c t^2 - K(t) >= {_arb_text(covering['smallest margin'])}; "
-                   f"t >= {claim.raw['tail_from']}: L(t)/t^2 <= {_arb_text(tail['bound on L(t)/t^2 for t >= T'])} "
-                   f"< c (lemma of dp.airy_log_derivative); {certificate.seconds:.1f} s")
+                   f"t >= {claim.raw['tail_from']}: log M(t)/t^2 <= {_arb_text(tail['bound'])} < c (analytic); "
+                   f"{certificate.seconds:.1f} s")
         return passed("certified", details, route=certificate.route)
 
     def mutants(self, claim, settings):
