@@ -106,6 +106,11 @@ class AiryScore(ScoreLaw):
     def integral(self, t_text, power, odd, prec):
         return score_integral(t_text, power, odd, prec)
 
+    def fisher_symbolic(self):
+        """I = 4|a1'|/3 as SymPy derives it from the density (``noise_laws.airy_symbolic_quantities``)."""
+        from .noise_laws import symbolic_quantities
+        return symbolic_quantities("airy")["fisher"]
+
     def cgf_tail_ratio(self, T_text, prec):
         """sup over t >= T of L(t)/t^2 (module docstring), each term nonincreasing for t >= 1.
 

@@ -90,6 +90,10 @@ class ScoreLaw:
         """A ball bounding sup over t >= T of log M(t)/t^2 from above, or None (no analytic tail)."""
         return None
 
+    def fisher_symbolic(self):
+        """I = E psi^2 derived by SymPy from the density, or None: c = I/2 can only be shown exactly."""
+        return None
+
     # -- derived -----------------------------------------------------------------------
     def moment(self, t_text: str, power: int, odd: bool, prec: int) -> arb:
         """E[psi^power cosh(t psi)] (sinh when ``odd``): J normalised by J(0, 0)."""
@@ -183,7 +187,8 @@ def taylor_part(law: ScoreLaw, curvature, matches_fisher: bool, t0: str, prec: i
             return None
     outcome = _retry(decide, prec)
     if outcome is None:
-        return {"outcome": None, "reason": "the Taylor form did not decide on (0, t0]: lower t0"}
+        return {"outcome": None, "reason": "the Taylor form did not decide on (0, t0]: no certified t^4 margin "
+                "(a fourth cumulant of 0, as for the Gaussian, leaves none; otherwise lower t0)"}
     if outcome["outcome"] is False:
         # Back the refutation by a point where Arb shows K(t) > c t^2.
         outcome["at"] = _small_counterexample(law, curvature, t0, prec)

@@ -21,7 +21,8 @@ certified routes from Arb's ``airy_ai_zero``.
   sup_alpha D_alpha / alpha ~ I delta^2 / 2 (``numeric``);
 * ``sub-gaussian-score``  K(t) <= c t^2 for every real t, K the score's cumulant
   generating function: Arb-certified integrals on a covering of [0, T], the
-  Taylor form near 0 and an analytic tail (``certified``; ``dp.airy_score_cgf``);
+  Taylor form near 0 and an analytic tail (``certified``; ``dp.sub_gaussian_score``);
+  with ``exceeds_at``, the opposite: K(t*) > I t*^2/2 at that point (``certified``);
 * ``log-location-family`` the calibrated mechanism of a law meets the utility
   requirement and has the asserted iterated limit of r^2 n^2 v(n) (``numeric``).
 
@@ -44,7 +45,7 @@ from ...core.numeric import evaluate
 from ...core.precision import agree, required_digits
 from ...core.symbolic import is_zero
 from ...core.verdict import Verdict, failed, passed
-from ...dp import airy_score_cgf, log_location, noise_laws, sub_gaussian_score
+from ...dp import airy_score_cgf, comparison_scores, log_location, noise_laws, sub_gaussian_score
 from ...dp.noise_laws import A1P
 
 START_BITS = 128
@@ -481,7 +482,22 @@ class SmallShiftLimit(_AiryAware):
 # -- sub-gaussian-score (certified) ---------------------------------------------------
 
 #: Laws whose score integrals have a certified route (Arb integrals plus analytic tails).
-CERTIFIED_SCORE_LAWS = {"airy": airy_score_cgf.AIRY}
+CERTIFIED_SCORE_LAWS = {"airy": airy_score_cgf.AIRY, **comparison_scores.LAWS}
+
+
+def _score_law(claim):
+    law = CERTIFIED_SCORE_LAWS.get(claim.raw.get("law"))
+    if law is None:
+        raise ProofcheckError(f"no certified score route for the law {claim.raw.get('law')!r} "
+                              f"(known: {', '.join(CERTIFIED_SCORE_LAWS)})")
+    return law
+
+
+@lru_cache(maxsize=32)
+def _fisher_matches(law_name, curvature, budget):
+    """c = I/2 exactly, I derived by SymPy from the density (balls alone never show an equality)."""
+    fisher = CERTIFIED_SCORE_LAWS[law_name].fisher_symbolic()
+    return fisher is not None and bool(is_zero(2 * curvature - sp.sympify(fisher), budget=budget))
 
 
 def _exact_text(claim, name):
@@ -510,7 +526,7 @@ def _arb_text(ball, digits=8):
 class SubGaussianScore(_AiryAware):
     name = "sub-gaussian-score"
     required = ("law", "curvature", "taylor_radius", "tail_from")
-    optional = ("first_step",)
+    optional = ("first_step", "exceeds_at")
     expression_fields = ("curvature",)
     asserted_fields = ("curvature",)
     description = ("the score's cumulant generating function K(t) = log E exp(t psi(X)) satisfies "
@@ -518,25 +534,25 @@ class SubGaussianScore(_AiryAware):
 
     def prepare(self, claim):
         super().prepare(claim)
-        law = _law(claim)
-        if law.name not in CERTIFIED_SCORE_LAWS:
-            raise ProofcheckError(f"no certified score route for the law {law.name!r} "
-                                  f"(known: {', '.join(CERTIFIED_SCORE_LAWS)})")
+        _score_law(claim)
         t0, tail_from = _exact_text(claim, "taylor_radius"), _exact_text(claim, "tail_from")
         if "first_step" in claim.raw:
             _exact_text(claim, "first_step")
+        if "exceeds_at" in claim.raw:
+            _exact_text(claim, "exceeds_at")
         if not (t0 < tail_from and tail_from >= 1):
             raise ProofcheckError("need 0 < taylor_radius < tail_from and tail_from >= 1")
 
     def check(self, claim, settings):
-        law = _law(claim)
+        law = _score_law(claim)
         curvature = claim.expr("curvature")
-        # c = I/2 exactly (from SymPy's derivation of I out of the density) makes the t^2
-        # term of e^{c t^2} - M(t) vanish; balls alone can never show an equality.
-        fisher = noise_laws.symbolic_quantities(law.name).get("fisher")
-        matches = fisher is not None and is_zero(2 * curvature - sp.sympify(fisher),
-                                                  budget=settings.symbolic_budget)
-        certificate = _sub_gaussian_certificate(law.name, curvature, bool(matches),
+        matches = _fisher_matches(law.name, curvature, settings.symbolic_budget)
+        if "exceeds_at" in claim.raw:
+            if not matches:
+                return failed("a counterexample to strict sub-Gaussianity must use c = I/2 exactly",
+                              {"curvature": sp.sstr(curvature)})
+            return self._check_counterexample(claim, law, curvature)
+        certificate = _sub_gaussian_certificate(law.name, curvature, matches,
                                                 claim.raw["taylor_radius"], claim.raw["tail_from"],
                                                 claim.raw.get("first_step", "1/16"))
         taylor, covering, tail = certificate.taylor, certificate.covering, certificate.tail
@@ -557,7 +573,32 @@ class SubGaussianScore(_AiryAware):
                    f"{certificate.seconds:.1f} s")
         return passed("certified", details, route=certificate.route)
 
+    def _check_counterexample(self, claim, law, curvature):
+        """The claim that the score is *not* sub-Gaussian with proxy 2c: K(t*) > c t*^2 at the given t*."""
+        at = claim.raw["exceeds_at"]
+        for bits in (sub_gaussian_score.PREC, 4 * sub_gaussian_score.PREC):
+            value, bound = law.log_mgf(at, bits), _ball(curvature, bits) * sub_gaussian_score.exact(at) ** 2
+            if value > bound:
+                m2, m4 = law.moment("0", 2, False, bits), law.moment("0", 4, False, bits)
+                kappa4 = m4 - 3 * m2 * m2
+                if not kappa4 > 0:
+                    return failed("the fourth cumulant of the score is not certified positive",
+                                  {"kappa4": _arb_text(kappa4, 10)})
+                return passed("certified", f"K({at}) = {_arb_text(value, 10)} > c t^2 = {_arb_text(bound, 10)}; "
+                              f"fourth cumulant of psi {_arb_text(kappa4, 8)} > 0 (Arb: certified integrals of "
+                              f"the density; c = I/2 with I from SymPy); so sup_t K(t)/t^2 > I/2",
+                              route="Arb enclosures of K at one point and of the score's moments")
+            if value < bound:
+                return failed(f"K({at}) < c t^2 at the asserted point",
+                              {"K": _arb_text(value, 10), "c t^2": _arb_text(bound, 10)})
+        return Verdict("error", None, f"undecided by Arb at t = {at}")
+
     def mutants(self, claim, settings):
+        if "exceeds_at" in claim.raw:
+            # The same assertion about the Airy score, which is sub-Gaussian: must fail.
+            mutant = claim.with_fields(law="airy", curvature="2*abs(a1p)/3")
+            mutant.parsed["curvature"] = sp.sympify("2*abs(a1p)/3", locals={"a1p": A1P})
+            return [("law -> airy with c = I/2", mutant)]
         # Only a smaller curvature asserts more: a larger one is implied by the claim.
         out = []
         for factor, label in ((sp.Rational(99, 100), "0.99"), (1 - sp.Rational(1, 10**6), "1 - 1e-6")):
