@@ -45,7 +45,7 @@ from ...core.numeric import evaluate
 from ...core.precision import agree, required_digits
 from ...core.symbolic import is_zero
 from ...core.verdict import Verdict, failed, passed
-from ...dp import airy_score_cgf, comparison_scores, log_location, noise_laws, sub_gaussian_score
+from ...dp import log_location, noise_laws, score_laws, sub_gaussian_score
 from ...dp.noise_laws import A1P
 
 START_BITS = 128
@@ -481,22 +481,14 @@ class SmallShiftLimit(_AiryAware):
 
 # -- sub-gaussian-score (certified) ---------------------------------------------------
 
-#: Laws whose score integrals have a certified route (Arb integrals plus analytic tails).
-CERTIFIED_SCORE_LAWS = {"airy": airy_score_cgf.AIRY, **comparison_scores.LAWS}
-
-
 def _score_law(claim):
-    law = CERTIFIED_SCORE_LAWS.get(claim.raw.get("law"))
-    if law is None:
-        raise ProofcheckError(f"no certified score route for the law {claim.raw.get('law')!r} "
-                              f"(known: {', '.join(CERTIFIED_SCORE_LAWS)})")
-    return law
+    return score_laws.score_law(claim.raw.get("law"))
 
 
 @lru_cache(maxsize=32)
 def _fisher_matches(law_name, curvature, budget):
     """c = I/2 exactly, I derived by SymPy from the density (balls alone never show an equality)."""
-    fisher = CERTIFIED_SCORE_LAWS[law_name].fisher_symbolic()
+    fisher = score_laws.SCORE_LAWS[law_name].fisher_symbolic()
     return fisher is not None and bool(is_zero(2 * curvature - sp.sympify(fisher), budget=budget))
 
 
@@ -515,7 +507,7 @@ def _exact_text(claim, name):
 
 @lru_cache(maxsize=32)
 def _sub_gaussian_certificate(law_name, curvature, matches_fisher, t0, tail_from, first_step):
-    return sub_gaussian_score.certify(CERTIFIED_SCORE_LAWS[law_name], lambda bits: _ball(curvature, bits),
+    return sub_gaussian_score.certify(score_laws.SCORE_LAWS[law_name], score_laws.curvature_ball(curvature),
                                       matches_fisher, t0=t0, T=tail_from, first_step=first_step)
 
 
