@@ -189,3 +189,28 @@ def test_airy_score_is_strictly_sub_gaussian_on_a_finer_covering_at_higher_preci
     certificate = airy_score_cgf.certify_sub_gaussian(_airy_half_fisher, True, t0="3/4", T="12",
                                                       first_step="1/64", prec=64)
     assert certificate.status == "certified", certificate.route
+
+
+# -- the uniform bound on D_alpha/alpha that the certificate gives (findings F3.7) -------------
+
+@pytest.mark.parametrize("delta", ["0.01", "0.1", "1"])
+@pytest.mark.parametrize("alpha", ["1.01", "2", "10", "100", "1000"])
+def test_renyi_ratio_of_the_airy_law_stays_below_the_uniform_bound_at_every_order(delta, alpha):
+    # Quadrature of D_alpha (log_location) against the theorem of dp.airy_renyi_bound: two routes.
+    from proofcheck.dp import airy_renyi_bound, log_location
+    with mpmath.workdps(30):
+        d, a = mpmath.mpf(delta), mpmath.mpf(alpha)
+        ratio = log_location.renyi_divergence("airy", a, d, 20) / a
+        kl = log_location.kl_divergence("airy", d, 20)
+        assert ratio <= max(kl, airy_renyi_bound.best_holder_constant(d))
+        for p in (mpmath.mpf("1.001"), mpmath.mpf(2)):
+            assert ratio * a <= airy_renyi_bound.holder_bound(d, a, kl, p)
+
+
+def test_the_uniform_bound_tends_to_half_the_fisher_information():
+    from proofcheck.dp import airy_renyi_bound
+    with mpmath.workdps(30):
+        half_fisher = 2 * abs(mpmath.airyaizero(1, derivative=1)) / 3
+        gaps = [airy_renyi_bound.best_holder_constant(mpmath.mpf(10) ** -k) / mpmath.mpf(10) ** (-2 * k) - half_fisher
+                for k in (2, 4, 6)]
+        assert all(g > 0 for g in gaps) and gaps[2] < gaps[1] / 50 < gaps[0] / 2500

@@ -10,7 +10,9 @@ The Airy law f(x) = Ai(|x| + a)^2 / Z has the score psi(x) = -2 sign(x) h(|x| + 
   (ii)  w = h^2 - y decreases from w(a) = -a = |a1'| towards 0, so
             y < h(y)^2 <= y - a1'      (y >= a),
         i.e. |psi(x)| <= 2 sqrt|x| for every x, and -Ai'/Ai > sqrt(y) for y > 0;
-  (iii) Ai(y)^2 <= Ai(a)^2 exp(-(4/3) max(y, 0)^{3/2}).
+  (iii) Ai(y)^2 <= Ai(a)^2 exp(-(4/3) max(y, 0)^{3/2});
+  (iv)  phi = log f is C^2 on the line with phi'' = -2 w(|x| + a) in [2 a1', 0): the Airy
+        law is strictly log-concave with curvature at most 2|a1'| (used by ``airy_renyi_bound``).
 
 *Proof.*  Ai'' = y Ai (DLMF 9.2.1) gives the Riccati equation h' = h^2 - y, and
 h(a) = 0 because Ai'(a) = 0.  Then w = h' and w' = 2 h w - 1, w'' = 2 w^2 + 2 h w'.
@@ -24,7 +26,10 @@ limit 0 is negative on (y1, oo), making h decreasing there, against h ~ sqrt(y).
 Hence w' < 0 on [a, oo): w decreases strictly to its limit 0, so 0 < w <= -a,
 which is (ii), and h' = w > 0, which is (i).  For (iii), log Ai(y) - log Ai(a)
 = -integral_a^y h <= -integral_0^y sqrt(s) ds = -(2/3) y^{3/2} for y >= 0 by
-(i) and (ii), and Ai is decreasing on [a, oo) by (i).  QED.
+(i) and (ii), and Ai is decreasing on [a, oo) by (i).  For (iv), phi' = psi =
+2 sign(x) g(|x| + a) and, for x != 0, phi'' = 2 g'(|x| + a) = 2 (y - g^2) = -2 w(y); the one-sided
+derivatives of psi at 0 are both lim 2 g(a + h)/h = 2 g'(a) = 2a (g(a) = 0), so phi'' is
+continuous there too, and (ii) bounds it.  QED.
 
 The lower half of (ii) is the classical sqrt(y) < -Ai'(y)/Ai(y) (y > 0); in
 Bessel form Ai = sqrt(y/3) K_{1/3}(zeta)/pi, Ai' = -y K_{2/3}(zeta)/(pi sqrt 3),
