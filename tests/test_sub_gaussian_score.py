@@ -214,3 +214,24 @@ def test_the_uniform_bound_tends_to_half_the_fisher_information():
         gaps = [airy_renyi_bound.best_holder_constant(mpmath.mpf(10) ** -k) / mpmath.mpf(10) ** (-2 * k) - half_fisher
                 for k in (2, 4, 6)]
         assert all(g > 0 for g in gaps) and gaps[2] < gaps[1] / 50 < gaps[0] / 2500
+
+
+# -- the explicit admissible family (findings F4.3) -------------------------------------------
+
+@pytest.mark.parametrize("r", ["0.9", "0.5", "0.1", "0.01", "0.0001"])
+def test_the_drift_free_airy_family_meets_the_utility_requirement(r):
+    # Quadrature of E|e^{sX} - 1| against r/(1 + r), the bound the family is built on.
+    from proofcheck.dp import explicit_airy_family
+    with mpmath.workdps(25):
+        s = explicit_airy_family.scale(r)
+        assert 0 < s <= 1
+        assert explicit_airy_family.drift_free_error(s) <= mpmath.mpf(r) / (1 + mpmath.mpf(r))
+
+
+def test_the_drift_free_airy_family_has_scale_r_over_mean_absolute_value():
+    from proofcheck.dp import explicit_airy_family
+    with mpmath.workdps(25):
+        mean_abs = 2 * abs(mpmath.airyaizero(1, derivative=1)) / 3
+        ratios = [mpmath.mpf(r) / explicit_airy_family.scale(r) for r in ("1e-3", "1e-5", "1e-7")]
+        deviations = [abs(q / mean_abs - 1) for q in ratios]
+        assert deviations[2] < deviations[1] / 50 < deviations[0] / 2500
