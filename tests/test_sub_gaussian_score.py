@@ -235,3 +235,29 @@ def test_the_drift_free_airy_family_has_scale_r_over_mean_absolute_value():
         ratios = [mpmath.mpf(r) / explicit_airy_family.scale(r) for r in ("1e-3", "1e-5", "1e-7")]
         deviations = [abs(q / mean_abs - 1) for q in ratios]
         assert deviations[2] < deviations[1] / 50 < deviations[0] / 2500
+
+
+# -- the command line and the report ------------------------------------------------------------
+
+def test_explore_score_cgf_certifies_the_laplace_score_and_exits_zero(capsys):
+    from proofcheck.cli import main
+    assert main(["explore", "score-cgf", "--law", "laplace", "--cells"]) == 0
+    out = capsys.readouterr().out
+    assert "certified" in out and "covering cell [1/2," in out
+
+
+def test_explore_score_cgf_exits_one_for_the_counterexample(capsys):
+    import json
+    from proofcheck.cli import main
+    assert main(["explore", "score-cgf", "--law", "quartic", "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "refuted" and record["counterexample"]["t"]
+
+
+def test_the_findings_report_links_the_c_star_write_up(tmp_path):
+    from proofcheck.cli import main
+    main(["report", "--paper", "findings", "--no-verify", "--out", str(tmp_path)])
+    text = (tmp_path / "findings.md").read_text(encoding="utf-8")
+    assert "## Write-ups" in text and "(findings/c-star-upper-bound.md)" in text
+    assert (tmp_path / "findings" / "c-star-upper-bound.md").exists()
+    assert (tmp_path / "findings" / "figures" / "score-cgf.png").exists()

@@ -292,9 +292,7 @@ QUARTIC_T_MAX = 1.5
 def score_cgf_series(t_min: float = 0.05, t_max: float = 10.0, per_decade: int = 8, bits: int = 30) -> dict:
     """K(t)/t^2 of each law's score (Arb-certified integrals of the density; plotted at their
     midpoints) and the level I/2 that a sub-Gaussian score with proxy I never exceeds."""
-    airy_score_cgf, comparison_scores = _import("proofcheck.dp.airy_score_cgf", ("AIRY",), "score-cgf")[0], \
-        _import("proofcheck.dp.comparison_scores", ("LAWS",), "score-cgf")[0]
-    laws = {"airy": airy_score_cgf, **comparison_scores}
+    (laws,) = _import("proofcheck.dp.score_laws", ("SCORE_LAWS",), "score-cgf")
     grid = [Fraction(round(t * 1000), 1000) for t in log_grid(t_min, t_max, per_decade)]
     series = {}
     for name in SCORE_CGF_LAWS:
