@@ -167,6 +167,22 @@ def test_the_airy_record_with_099_times_the_curvature_fails(tmp_path):
     assert verdict.status == "failed" and "K(t) > c t^2" in verdict.details
 
 
+def test_the_sub_gaussian_record_fails_for_a_score_with_a_positive_fourth_cumulant(tmp_path):
+    claim, = _claims_file(tmp_path, """
+        [[claim]]
+        id = "not-sub-gaussian"
+        where = "test"
+        statement = "the score -4x^3 of exp(-x^4) would be sub-Gaussian with proxy I"
+        kind = "sub-gaussian-score"
+        law = "quartic"
+        curvature = "6*gamma(3/4)/gamma(1/4)"
+        taylor_radius = "1/2"
+        tail_from = "4"
+    """)
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status == "failed" and "fourth cumulant" in verdict.details
+
+
 def test_the_counterexample_record_needs_c_equal_to_half_the_fisher_information(tmp_path):
     claim, = _claims_file(tmp_path, """
         [[claim]]
