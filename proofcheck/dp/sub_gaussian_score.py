@@ -243,6 +243,9 @@ def covering_part(law: ScoreLaw, curvature, t0: str, T: str, first_step="1/16", 
         route, margin = "monotone", monotone_margin(law, curvature, text_a, text_b, prec)
         if not margin > 0:
             route, margin = "second-order", cell_margin(law, curvature, text_a, text_b, prec)
+        if not margin > 0 and 2 * prec <= MAX_PREC:
+            # Wide balls, not a thin margin, may be what failed: one try at twice the bits.
+            margin = cell_margin(law, curvature, text_a, text_b, 2 * prec)
         if margin > 0:
             smallest = margin if smallest is None or margin.lower() < smallest.lower() else smallest
             accepted.append((text_a, text_b, route))
