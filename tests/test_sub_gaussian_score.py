@@ -112,6 +112,7 @@ def test_the_exact_curvature_without_its_symbolic_match_is_not_certified():
     assert certificate.status == "undecided"
 
 
+@pytest.mark.slow
 def test_a_larger_curvature_is_certified_without_the_symbolic_match():
     certificate = airy_score_cgf.certify_sub_gaussian(_scaled("11/10"), False)
     assert certificate.status == "certified", certificate.route
