@@ -1,6 +1,6 @@
 """An explicit admissible Airy family whose iterated coefficient is 8|a1'|^3/27 (so C* <= 8|a1'|^3/27).
 
-The paper calls a family {(M_r, v_r)} admissible (§8, after (31)) when, for every r in (0, 1),
+The paper calls a family {(M_r, v_r)} admissible (§6.5, after (31)) when, for every r in (0, 1),
 M_r meets E_m|Y - m| <= r m for all m >= 1 and has a finite, nonincreasing count-dependent
 zCDP budget v_r; C* is the infimum over admissible families of
 liminf_r liminf_n r^2 n^2 v_r(n) (the display before (32)).
