@@ -48,6 +48,18 @@ def add_parser(sub):
     add_dps(laws, DEFAULT_DIGITS)
     laws.add_argument("--json", action="store_true", help="print one JSON document")
     laws.set_defaults(run=run_noise_laws)
+    cgf = topics.add_parser("score-cgf", help="certify K(t) <= I t^2/2 for a law's score, every real t",
+                            description="The certificate that the score's cumulant generating function "
+                            "K(t) = log E exp(t psi(X)) stays below I t^2/2 for every real t (findings F3.3-F3.6): "
+                            "the Taylor form near 0, the covering of [t0, T] cell by cell, the analytic tail.")
+    cgf.add_argument("--law", default="airy", help="airy, laplace, logistic, gaussian or quartic (default airy)")
+    cgf.add_argument("--taylor-radius", default="1/2", help="t0, where the Taylor form hands over (default 1/2)")
+    cgf.add_argument("--tail-from", help="T, where the analytic tail takes over (default per law; airy 10)")
+    cgf.add_argument("--first-step", default="1/16", help="width of the first cell (default 1/16)")
+    cgf.add_argument("--bits", type=int, default=40, help="Arb working precision of the integrals (default 40)")
+    cgf.add_argument("--cells", action="store_true", help="also list every cell of the covering")
+    cgf.add_argument("--json", action="store_true", help="print one JSON document")
+    cgf.set_defaults(run=run_score_cgf)
     p.set_defaults(run=lambda args: _no_topic(p))
 
 
@@ -226,3 +238,40 @@ def _text(table, comparison, dps, elapsed) -> str:
                      "(none: equal at every order)")
     lines.append(f"{elapsed:.1f} s")
     return "\n".join(lines)
+
+
+# -- score-cgf ---------------------------------------------------------------------------
+
+def _ball_text(value, digits=10):
+    return value.str(digits, radius=True) if hasattr(value, "str") else str(value)
+
+
+def run_score_cgf(args) -> int:
+    """Print the certificate of K(t) <= I t^2/2; exit 0 when certified, 1 otherwise."""
+    from ..dp.score_laws import certify_at_half_fisher
+    half, certificate = certify_at_half_fisher(args.law, args.taylor_radius, args.tail_from,
+                                               args.first_step, args.bits)
+    taylor, covering, tail = certificate.taylor, certificate.covering, certificate.tail
+    record = {"law": args.law, "I/2": str(half), "status": certificate.status, "route": certificate.route,
+              "seconds": round(certificate.seconds, 2), "counterexample": certificate.counterexample,
+              "taylor": {k: _ball_text(v) for k, v in taylor.items() if k != "outcome"},
+              "covering": {k: (_ball_text(v) if k != "accepted" else v) for k, v in covering.items()
+                           if k != "accepted" or args.cells},
+              "tail": {k: _ball_text(v) for k, v in tail.items()}}
+    if args.json:
+        json.dump(record, sys.stdout, indent=1)
+        print()
+    else:
+        print(f"law {args.law}: K(t) <= c t^2 with c = I/2 = {half}: {certificate.status} "
+              f"({certificate.seconds:.1f} s)")
+        print(f"  route: {certificate.route}")
+        for part in ("taylor", "covering", "tail"):
+            for key, value in record[part].items():
+                if key == "accepted":
+                    for low, high, route in value:
+                        print(f"  covering cell [{low}, {high}]  {route}")
+                else:
+                    print(f"  {part}: {key} = {value}")
+        if certificate.counterexample:
+            print(f"  counterexample: {certificate.counterexample}")
+    return 0 if certificate.status == "certified" else 1

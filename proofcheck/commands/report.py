@@ -51,6 +51,7 @@ def run(args) -> int:
     from ..core.errors import ProofcheckError
     from ..report import figures as figure_module
     from ..report import json_report, markdown
+    from ..report.writeups import copy_writeups
     from ..report.paper_map import (agreement, build_map, derivation_scripts, derivations_folder,
                                     load_registry, referenced_scripts)
 
@@ -94,7 +95,7 @@ def run(args) -> int:
             note = "" if args.figures else _figure_note(figure_module, paper.name)
             text = markdown.render(paper_map, out_dir=out_dir, derivation_base=base, figures=figures,
                                    check=check, scripts=set(scripts), command=_command(args),
-                                   figure_note=note)
+                                   figure_note=note, writeups=copy_writeups(paper.name, out_dir))
             path = out_dir / f"{_file_name(paper.name)}.md"
         else:
             text = json_report.render(paper_map, figures, check, out_dir)

@@ -235,7 +235,7 @@ def agreement_block(check: Agreement) -> list[str]:
 
 def render(paper_map: PaperMap, *, out_dir: Path, derivation_base: str, figures=(),
            check: Agreement | None = None, scripts: set[str] | None = None,
-           command: str = "proofcheck report", figure_note: str = "") -> str:
+           command: str = "proofcheck report", figure_note: str = "", writeups=()) -> str:
     """The Markdown report of one paper's map."""
     info = paper_map.papers[0] if paper_map.papers else None
     title = (info.title or info.name) if info else ""
@@ -251,7 +251,8 @@ def render(paper_map: PaperMap, *, out_dir: Path, derivation_base: str, figures=
              "the evidence reached, the derivation script that derives it, and the verdict. Evidence, "
              "strongest first: symbolic, certified, numeric, logical.", ""]
     has_figures = bool(figures) or bool(figure_note)
-    contents = ["[Summary](#summary)"] + (["[Figures](#figures)"] if has_figures else []) + ["[The map](#the-map)"]
+    contents = ["[Summary](#summary)"] + (["[Figures](#figures)"] if has_figures else []) + \
+        (["[Write-ups](#write-ups)"] if writeups else []) + ["[The map](#the-map)"]
     if check is not None:
         contents.append("[Map and registry](#map-and-registry)")
     head += [" · ".join(contents), ""]
@@ -264,6 +265,9 @@ def render(paper_map: PaperMap, *, out_dir: Path, derivation_base: str, figures=
     if has_figures:
         lines += ["## Figures", ""] + ([f"> {figure_note}", ""] if figure_note else [])
         lines += figures_block(figures, out_dir)
+    if writeups:
+        # Prose that states a result step by step, each step tied to a claim id below.
+        lines += ["## Write-ups", ""] + [f"- [{plain(title)}]({link})" for title, link in writeups] + [""]
     lines += ["## The map", ""]
     if not paper_map.rows:
         lines += ["No claims have been entered for this paper yet.", ""]
