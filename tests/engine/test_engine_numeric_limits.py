@@ -58,9 +58,11 @@ def test_the_approach_exponents_double_up_to_twice_the_required_digits():
 
 # -- when there is no limit, or it is not decided -----------------------------------
 
-def test_an_oscillating_expression_has_no_limit():
-    with pytest.raises(NoLimit, match="do not settle"):
+def test_an_oscillating_expression_has_no_limit_and_the_values_are_shown():
+    with pytest.raises(NoLimit) as raised:
         limit(sp.sin(1 / X), 0, "+")
+    assert "approaching 0.0 the values do not settle (" in str(raised.value)
+    assert str(raised.value).count(",") >= 5          # every value of the approach is shown
 
 
 def test_a_periodic_expression_has_no_limit_at_infinity():
@@ -79,6 +81,8 @@ def test_a_slowly_converging_limit_is_undecided():
     with pytest.raises(EvaluationError, match="undecided") as raised:
         limit(1 / sp.log(1 / X), 0, "+")
     assert not isinstance(raised.value, NoLimit)
+    text = str(raised.value)
+    assert "approaching 0.0 still move by 0.00" in text and text.endswith("at 10**-64")
 
 
 def test_values_that_are_not_finite_near_the_point_are_an_error():
@@ -160,3 +164,98 @@ def test_the_constant_conditions_true_and_false():
     env = {X: mpmath.mpf(1)}
     assert numeric._truth(sp.true, env) is True
     assert numeric._truth(sp.false, env) is False
+
+
+# -- every node of an expression, evaluated outside an integrand ---------------------
+
+Y = sp.Symbol("y", real=True)
+
+
+@pytest.mark.parametrize("expr, at, expected", [
+    (sp.Abs(X - 2), sp.Rational(1, 3), sp.Rational(5, 3)),
+    (sp.sign(X - sp.Rational(1, 2)), sp.Rational(1, 3), -1),
+    (sp.sign(X - sp.Rational(1, 2)), sp.Rational(2, 3), 1),
+    (sp.Max(X, 1 - X, sp.Rational(1, 5)), sp.Rational(1, 3), sp.Rational(2, 3)),
+    (sp.Min(X, 1 - X, sp.Rational(1, 5)), sp.Rational(1, 3), sp.Rational(1, 5)),
+    (sp.Min(X, 1 - X), sp.Rational(1, 3), sp.Rational(1, 3)),
+    (sp.floor(7 * X / 2), sp.Rational(1, 3), 1),
+    (sp.ceiling(7 * X / 2), sp.Rational(1, 3), 2),
+    (X ** sp.Rational(1, 3), 8, 2),
+    (X ** sp.Rational(1, 3), 0, 0),
+    (X ** sp.Rational(1, 2), 9, 3),
+    (X ** Y, 4, None),                        # 4^y at y = 3/2 (below)
+    (X ** -2, sp.Rational(1, 3), 9),
+    (X * sp.EulerGamma, 1, mpmath.euler),
+    (X + sp.Float("0.25", 30), 1, mpmath.mpf("1.25")),
+])
+def test_each_node_is_evaluated_at_the_point(expr, at, expected):
+    point = {X: at, Y: sp.Rational(3, 2)}
+    got = evaluate(expr, point, 40)
+    with mpmath.workdps(50):
+        if isinstance(expected, sp.Rational):
+            expected = mpmath.mpf(int(expected.p)) / int(expected.q)
+        assert agree(got, 8 if expected is None else expected, 40), got
+
+
+def test_infinities_keep_their_sign():
+    assert evaluate(sp.oo, {}, 30) == mpmath.inf
+    assert evaluate(-sp.oo, {}, 30) == -mpmath.inf
+
+
+def test_a_parameter_given_as_an_irrational_number_is_evaluated():
+    assert agree(evaluate(X**2, {X: sp.sqrt(2)}, 40), 2, 40)
+
+
+@pytest.mark.parametrize("expr, point, message", [
+    (X ** sp.Rational(1, 3), {X: -8}, "negative base in"),
+    (1 / X, {X: 0}, "cannot evaluate"),
+    (sp.log(X), {X: -2}, "is not real at"),
+    (X + Y, {X: 1}, "no value for y"),
+    (sp.besselj(0, X), {X: 1}, "no numeric rule for besselj"),
+    (sp.Integral(X * Y, (X, 0, 1), (Y, 0, 1)), {}, "only single definite integrals"),
+])
+def test_what_cannot_be_evaluated_says_why(expr, point, message):
+    with pytest.raises(EvaluationError, match=message):
+        evaluate(expr, point, 40)
+
+
+def test_a_tiny_imaginary_part_left_by_rounding_is_dropped():
+    # exp(log(-2)) = -2 up to an imaginary part of the working precision's size.
+    assert agree(evaluate(sp.exp(sp.log(X)), {X: -2}, 40), -2, 40)
+
+
+def test_integration_limits_and_limit_points_may_depend_on_parameters():
+    a = sp.Rational(2, 7)
+    # integral of x from a to 2a is 3a^2/2
+    got = evaluate(sp.Integral(X, (X, A, 2 * A)), {A: a}, 40)
+    with mpmath.workdps(50):
+        assert agree(got, mpmath.mpf(6) / 49, 40)
+    got = evaluate(sp.Limit(sp.sin(X - A) / (X - A), X, A, "+"), {A: a}, 40)
+    assert agree(got, 1, 40)
+    got = evaluate(sp.Sum(J, (J, A, 2 * A)), {A: 3}, 40)
+    assert got == 3 + 4 + 5 + 6
+
+
+def test_an_operator_expression_with_several_parameters_is_remembered_by_its_point():
+    b = sp.Symbol("b", positive=True)
+    integral = sp.Integral(A * X + b, (X, 0, 1))
+    first = evaluate(integral, {A: 2, b: 3}, 40)
+    again = evaluate(integral, {b: 3, A: 2}, 40)
+    other = evaluate(integral, {A: 3, b: 2}, 40)
+    assert first == again == 4 and other == mpmath.mpf(7) / 2
+
+
+def test_a_complex_breakpoint_is_skipped_and_the_real_one_still_cuts():
+    # |x^2 + 1 - s| has no real kink for s < 1; |x - 1/3| has one at 1/3.
+    s = sp.Symbol("s", positive=True)
+    integrand = sp.Abs(X**2 + 1 - s) + sp.Abs(X - sp.Rational(1, 3))
+    got = evaluate(sp.Integral(integrand, (X, 0, 1)), {s: sp.Rational(1, 2)}, 50)
+    # 1/3 + 1/2 from the first term, 5/18 from the second
+    with mpmath.workdps(60):
+        assert agree(got, mpmath.mpf(1) / 3 + mpmath.mpf(1) / 2 + mpmath.mpf(5) / 18, 50)
+
+
+def test_a_quadrature_that_does_not_converge_is_an_error_not_a_value():
+    # ceiling has no breakpoint list, so tanh-sinh meets the jumps at 1/e and 2/e uncut.
+    with pytest.raises(EvaluationError, match="quadrature did not converge"):
+        evaluate(sp.Integral(sp.ceiling(sp.E * X), (X, 0, 1)), {}, 15)
