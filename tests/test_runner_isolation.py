@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from proofcheck.core import runner
+from proofcheck.core import runner, timeout
 from proofcheck.core.claims import Claim
 from proofcheck.core.kinds import KINDS, Kind
 from proofcheck.core.verdict import Settings, passed
@@ -24,7 +24,7 @@ class _Behaviour(Kind):
         if do == "spin":
             # The alarm of a symbolic budget is blocked, as when it fires inside a
             # garbage-collector callback: only the runner's own limit can stop this.
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+            signal.pthread_sigmask(signal.SIG_BLOCK, {timeout.SIGNAL})
             while True:
                 pass
         if do == "hog":
