@@ -53,18 +53,18 @@ def display_path(source: str) -> str:
 
 
 def _sides(claim, counterexample: dict) -> list[str]:
-    """The derived side (a formula when SymPy produced one, else the definition) and the assertion."""
+    """The definition (when its values are shown), the formula SymPy derived, and the assertion."""
     if all(isinstance(claim.get(name), str) for name in ("lhs", "rel", "rhs")):
         # An inequality asserts the relation as a whole, not one side.
         return [f"claimed:  {shorten(claim.get('lhs'), 90)} {claim.get('rel')} {shorten(claim.get('rhs'), 90)}"]
     lines = []
     formula = next((counterexample[key] for key in counterexample if key.endswith(" formula")), None)
+    definition = _first_field(claim, defining=True)
+    if definition and (formula is None or "definition" in counterexample):
+        # The values shown are the definition's: the reader sees what was evaluated.
+        lines.append(f"definition: {shorten(definition, 200)}")
     if formula is not None:
         lines.append(f"derived:  {shorten(formula, 200)}")
-    else:
-        definition = _first_field(claim, defining=True)
-        if definition:
-            lines.append(f"definition: {shorten(definition, 200)}")
     asserted = _first_field(claim, defining=False)
     if asserted:
         lines.append(f"asserted: {shorten(asserted, 200)}")

@@ -212,6 +212,9 @@ def equality_check(claim, definition, asserted, settings: Settings, derive_fn=No
     verdict = numeric_compare(claim, definition, asserted, settings)
     if note and verdict.passed:
         verdict.details = note + "; " + verdict.details
+    if closed is not None and verdict.status == "failed" and verdict.counterexample is not None:
+        # Refuted from the definition itself; the reader also sees what SymPy derived.
+        verdict.counterexample.setdefault("derived formula", sp.sstr(closed)[:500])
     return verdict
 
 
