@@ -61,3 +61,30 @@ def test_an_inequality_with_an_operator_is_not_signed_symbolically():
     verdict = verdict_of({"s": "s > 0"}, "integrate(exp(-s*x), x, 0, 1)", "<=", "1",
                          variables={"x": "real"})
     assert verdict.passed and verdict.evidence != "symbolic", verdict.details
+
+
+# -- the numeric route at ties: where the two sides are equal ------------------------------
+
+NUMERIC = Settings(routes=("numeric",))
+
+
+def numeric_verdict_of(params, lhs, rel, rhs):
+    record = {"id": "ineq", "where": "unit test", "statement": "unit test", "kind": "inequality",
+              "params": params, "lhs": lhs, "rel": rel, "rhs": rhs}
+    return check_claim(build_claim(record, "tests/engine", KINDS), NUMERIC)
+
+
+def test_an_equality_written_as_a_non_strict_inequality_holds_at_every_tie():
+    # Equal everywhere, and no ball can show it: each point is decided by the precisions.
+    verdict = numeric_verdict_of({"x": "real"}, "sin(x)**2 + cos(x)**2", ">=", "1")
+    assert verdict.passed and verdict.evidence == "numeric", verdict.details
+
+
+def test_an_equality_written_as_a_strict_inequality_is_never_passed():
+    verdict = numeric_verdict_of({"x": "real"}, "sin(x)**2 + cos(x)**2", ">", "1")
+    assert not verdict.passed, verdict.details
+
+
+def test_a_non_strict_bound_attained_on_the_boundary_holds_and_its_strict_twin_fails():
+    assert numeric_verdict_of({"x": "x >= 1"}, "exp(x - 1)", ">=", "x").passed
+    assert numeric_verdict_of({"x": "x >= 1"}, "exp(x - 1)", ">", "x").status == "failed"
