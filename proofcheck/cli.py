@@ -10,7 +10,7 @@ import importlib
 import sys
 
 from . import __version__
-from .core.errors import ProofcheckError
+from .core.errors import ProofcheckError, shorten
 
 # Subcommands, in the order `proofcheck --help` lists them.  A module that is
 # not installed is simply not offered.
@@ -52,7 +52,8 @@ def main(argv=None) -> int:
     try:
         return args.run(args)
     except ProofcheckError as error:
-        print(f"proofcheck: error: {error}", file=sys.stderr)
+        # One line, and short: a message may echo a 4,000-character expression.
+        print(f"proofcheck: error: {shorten(error, 400)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("proofcheck: interrupted", file=sys.stderr)

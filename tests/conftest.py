@@ -12,3 +12,30 @@ settings.register_profile("default", max_examples=8, deadline=None,
 settings.register_profile("deep", max_examples=200, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+# Module-level memo tables of the engine that are not lru_caches.
+_MEMO_TABLES = ("_DENSE", "_CLOSED_FORMS", "_CACHE")
+
+
+def _forget_engine_memos():
+    """Empty every memo of ``proofcheck`` (lru_caches and the memo tables above).
+
+    Mutation testing (benchmarks/mutation_engine.py) forks each mutant's test run
+    from a process that has already run the tests on the original code; a value
+    remembered from that run would hide the mutant.
+    """
+    import sys
+    for name, module in list(sys.modules.items()):
+        if not (name == "proofcheck" or name.startswith("proofcheck.")) or module is None:
+            continue
+        for attribute, value in list(vars(module).items()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+            elif attribute in _MEMO_TABLES and isinstance(value, dict):
+                value.clear()
+
+
+def pytest_sessionstart(session):
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        _forget_engine_memos()

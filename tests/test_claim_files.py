@@ -80,3 +80,17 @@ def test_unknown_paper_and_unknown_claim_id_are_clear_errors():
     assert run_cli("verify", "no-such-paper", "--list").returncode == 2
     result = run_cli("verify", "--only", "no-such-claim", "--list")
     assert result.returncode == 2 and "no-such-claim" in result.stderr
+
+
+def test_a_paper_table_names_the_paper_by_its_title_and_a_number_is_refused(tmp_path):
+    from proofcheck.core.claims import load_file
+    from proofcheck.core.errors import ClaimFileError
+    from proofcheck.core.kinds import KINDS
+    claim = '[[claim]]\nid = "a"\nwhere = "§1"\nkind = "logical"\nstatement = "s"\nreason = "r"\n'
+    titled = tmp_path / "titled.claims.toml"
+    titled.write_text('[paper]\ntitle = "A revised paper"\n\n' + claim)
+    assert load_file(titled, KINDS)[0].paper == "A revised paper"
+    numbered = tmp_path / "numbered.claims.toml"
+    numbered.write_text('paper = 3\n' + claim)
+    with pytest.raises(ClaimFileError, match="'paper' must be a name"):
+        load_file(numbered, KINDS)

@@ -226,7 +226,7 @@ def test_gap_command_prints_every_power_of_ten_and_the_ratio(capsys):
     assert cli(["gap", "--r", "0.1", "--max-exponent", "4", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert [row["n"] for row in record["rows"]] == [1, 10, 100, 1000, 10_000]
-    assert record["consistent"] and all(row["ratio"] > 1 for row in record["rows"])
+    assert record["consistent"] and all(float(row["ratio"]) > 1 for row in record["rows"])
     assert "zCDP" in record["v_is"]
     assert cli(["gap", "--r", "0.25", "--c", "0.5", "--r0", "0.2", "--max-exponent", "2"]) == 0
     text = capsys.readouterr().out
@@ -245,12 +245,14 @@ def test_mechanism_command_reports_sigma_v_epsilon_and_exact_error(capsys):
                 "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     mechanism = ShiftedLogGaussian("0.3")
-    assert record["sigma"] == float(mechanism.sigma) and "zCDP" in record["v_is"]
+    # JSON carries decimal strings with the digits that are correct at --dps (18 at 30).
+    assert record["sigma"] == mpmath.nstr(mechanism.sigma, 18) and "zCDP" in record["v_is"]
     rows = {row["n"]: row for row in record["rows"]}
-    assert rows[0]["v"] == rows[1]["v"] == float(mechanism.v(1))
-    assert rows[10**18]["v"] == float(mechanism.v(10**18)) > 0
+    assert rows[0]["v"] == rows[1]["v"] == mpmath.nstr(mechanism.v(1), 18)
+    assert rows[10**18]["v"] == mpmath.nstr(mechanism.v(10**18), 18) and float(rows[10**18]["v"]) > 0
     for row in rows.values():
-        assert row["expected_absolute_error"] <= row["error_bound"] < row["utility_target"]
+        assert mpmath.mpf(row["expected_absolute_error"]) <= mpmath.mpf(row["error_bound"]) \
+            < mpmath.mpf(row["utility_target"])
     assert cli(["mechanism", "--r", "0.3"]) == 0
     text = capsys.readouterr().out
     assert "sigma (3)" in text and "zCDP rho" in text

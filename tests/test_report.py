@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -116,8 +117,8 @@ def test_agreement_detects_a_missing_claim_a_duplicate_and_an_unknown_script(cla
     # A map that drops a claim and lists another twice disagrees with the registry.
     paper_map.rows = [paper_map.rows[0], paper_map.rows[0]]
     check = agreement(paper_map, claims, [])
-    assert check.duplicated == [":square"]
-    assert sorted(check.missing) == [":pi-decimal", ":scope"]
+    assert check.duplicated == ["toy:square"]  # a claims file names its paper after the file
+    assert sorted(check.missing) == ["toy:pi-decimal", "toy:scope"]
     # A claim naming a script that does not exist, and a script no claim names.
     named = build_map([claims[0].with_fields(derivation="no_such_script")])
     check = agreement(named, [claims[0]], ["gaussian_lemma"])
@@ -309,22 +310,35 @@ def test_report_exits_1_when_a_claim_fails(tmp_path):
     assert "**FAILED**" in (tmp_path / "wrong.md").read_text(encoding="utf-8")
 
 
-def test_report_without_matplotlib_still_writes_markdown_and_says_how(tmp_path):
+def _without_matplotlib(tmp_path):
     # A stand-in module that refuses to import makes matplotlib absent for the child process.
     blocker = tmp_path / "blocker"
     blocker.mkdir()
     (blocker / "matplotlib.py").write_text(
         "raise ModuleNotFoundError('matplotlib is blocked', name='matplotlib')\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(blocker), os.environ.get("PYTHONPATH", "")])}
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(blocker), os.environ.get("PYTHONPATH", "")])}
+
+
+def test_report_figures_without_matplotlib_is_refused_before_any_check(tmp_path):
+    env = _without_matplotlib(tmp_path)
     out = tmp_path / "report"
-    run = _cli("report", "--paper", "larger-groups", "--out", str(out), "--figures", "--no-verify",
-               env=env)
+    start = time.monotonic()
+    run = _cli("report", "--paper", "larger-groups", "--out", str(out), "--figures", env=env)
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr
+    assert "--figures" in run.stderr and "pip install" in run.stderr
+    assert time.monotonic() - start < 30  # refused at once, not after checking every claim
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_report_without_matplotlib_still_writes_markdown_and_says_how(tmp_path):
+    env = _without_matplotlib(tmp_path)
+    out = tmp_path / "report"
+    run = _cli("report", "--paper", "larger-groups", "--out", str(out), "--no-verify", env=env)
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stderr
-    assert "pip install" in run.stderr
     text = (out / "larger-groups.md").read_text(encoding="utf-8")
     assert "pip install" in text and "## The map" in text
-    assert not (out / "figures").exists() or not any((out / "figures").iterdir())
     plot = _cli("plot", "ladder", "--out", str(out), env=env)
     assert plot.returncode == 2 and "pip install" in plot.stderr and "Traceback" not in plot.stderr
 

@@ -14,6 +14,7 @@ units of the last printed place) or cannot be decided, 2 bad input.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 # Names an EXPR may use as the bound variable of limit/summation/integrate/diff.
@@ -30,8 +31,11 @@ def add_parser(sub):
                        description="Decide with a certified enclosure whether DECIMAL is a correct "
                        "rounding, a correct truncation, or a wrong rendering of the exact value of EXPR "
                        "(e.g. proofcheck audit \"pi/(4*E**2)\" 0.1062921). Exit status 0 correct, "
-                       "1 wrong or undecided, 2 bad input. Put -- before an EXPR that starts with a minus sign: "
-                       "proofcheck audit -- \"-1/pi\" -0.3183.")
+                       "1 wrong or undecided, 2 bad input. An EXPR or DECIMAL may start with a minus sign: "
+                       "proofcheck audit -1/pi -0.3183.")
+    # argparse takes "-1/pi" for an option because it is not a plain negative number; an
+    # argument starting with one dash that names no option of this command is a value here.
+    p._negative_number_matcher = re.compile(r"^-[^-]")
     p.add_argument("expression", metavar="EXPR", help="the exact value, e.g. \"pi/(4*E**2)\"")
     p.add_argument("decimal", metavar="DECIMAL", help="the decimal as printed, e.g. 0.1062921")
     p.add_argument("--dps", default=None,

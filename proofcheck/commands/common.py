@@ -6,6 +6,8 @@ import sys
 
 
 def positive_int(text: str) -> int:
+    if len(text) > 12:  # int() of thousands of digits is slow, or refused
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text[:20]!r}…")
     try:
         value = int(text)
     except ValueError:
@@ -15,27 +17,117 @@ def positive_int(text: str) -> int:
     return value
 
 
+# More sample points than this only repeats the edges and general points already drawn,
+# and a million would keep a run going for days.
+MAX_SAMPLES = 200
+
+
+def sample_count(text: str) -> int:
+    """Sample points per numeric claim: a positive integer up to MAX_SAMPLES."""
+    value = positive_int(text)
+    if value > MAX_SAMPLES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_SAMPLES} sample points, got {value}")
+    return value
+
+
+def add_samples(parser):
+    parser.add_argument("--samples", type=sample_count, default=4, metavar="N",
+                        help=f"sample points per numeric claim, 1 to {MAX_SAMPLES} (default 4)")
+
+
+def add_dps(parser, default: int):
+    """The one --dps of every command that computes: the same range everywhere."""
+    from ..core.precision import MAX_DPS, MIN_DPS
+    parser.add_argument("--dps", default=str(default), metavar="N",
+                        help=f"working digits, {MIN_DPS} to {MAX_DPS} (default {default}); JSON gives each "
+                        f"value to the digits that are correct, text a readable rounding")
+
+
+def timeout_seconds(text: str) -> float | None:
+    """A per-claim time limit in seconds; 0 means none."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text[:40]!r}") from None
+    if not 0 <= value <= 86400 or value != value:
+        raise argparse.ArgumentTypeError(f"expected seconds between 0 (no limit) and 86400, got {text[:40]!r}")
+    return value or None
+
+
+def add_timeout(parser):
+    from ..core.runner import DEFAULT_TIMEOUT
+    parser.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT, metavar="S",
+                        help=f"time limit per claim in seconds; a claim over it is an error, the others "
+                        f"go on (default {DEFAULT_TIMEOUT:g}; 0 for none)")
+
+
 class Progress:
-    """A one-line progress bar on stderr, shown only when stderr is a terminal."""
+    """A progress bar on stderr: the item being worked on, the count done and the time elapsed.
+
+    Drawn with ``rich`` below the lines the command prints (printing goes above
+    it), as wide as the terminal, redrawn several times a second so a long item
+    still shows time passing, and removed when the work ends.  Nothing at all is
+    drawn unless both stdout and stderr are terminals: a bar in a log file or a
+    pipe is noise, and printing above the bar needs both on the same screen.
+    """
 
     def __init__(self, total: int, enabled: bool = True, stream=None):
         self.stream = stream or sys.stderr
         self.total = total
-        self.enabled = enabled and total > 0 and self.stream.isatty()
-        self.shown = False
+        self.enabled = enabled and total > 0 and _is_terminal(self.stream) and _is_terminal(sys.stdout)
+        self._bar = None
+        self._task = None
+        self._done = 0
+        self._label = ""
 
-    def update(self, done: int, label: str = ""):
-        if not self.enabled:
-            return
-        width = 30
-        filled = int(width * done / self.total)
-        bar = "#" * filled + "." * (width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} {label[:40]:40}")
-        self.stream.flush()
-        self.shown = True
+    def update(self, done: int, label: str | None = None):
+        """``done`` items finished; ``label`` names the item being worked on (None keeps it)."""
+        self._done = done
+        if label is not None:
+            self._label = label
+        self._draw()
+
+    def working_on(self, label: str):
+        self._label = label
+        self._draw()
 
     def clear(self):
-        if self.enabled and self.shown:
-            self.stream.write("\r" + " " * 80 + "\r")
-            self.stream.flush()
-            self.shown = False
+        """Remove the bar (the next update draws it again)."""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.clear()
+
+    def _draw(self):
+        if not self.enabled:
+            return
+        if self._bar is None:
+            self._start()
+        self._bar.update(self._task, completed=self._done, description=self._label)
+
+    def _start(self):
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgress, SpinnerColumn,
+                                   TextColumn, TimeElapsedColumn)
+        from rich.table import Column
+        console = Console(file=self.stream)
+        self._bar = RichProgress(
+            SpinnerColumn(), MofNCompleteColumn(), BarColumn(bar_width=None, table_column=Column(ratio=1)),
+            TimeElapsedColumn(),
+            TextColumn("{task.description}", table_column=Column(ratio=2, no_wrap=True, overflow="ellipsis")),
+            console=console, transient=True, expand=True, redirect_stdout=True, redirect_stderr=False)
+        self._task = self._bar.add_task(self._label, total=self.total)
+        self._bar.start()
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+

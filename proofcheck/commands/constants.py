@@ -47,17 +47,16 @@ def run(args) -> int:
         constants = [c for c in constants if c.id in set(args.only)]
     if not constants:
         raise ProofcheckError("no constants found")
-    progress = Progress(len(constants), enabled=not args.json)
     start = time.perf_counter()
     records = []
-    for done, constant in enumerate(constants, 1):
-        progress.update(done - 1, constant.id)
-        record = describe(constant, n, args.compare_mpmath)
-        records.append(record)
-        if not args.json:
-            progress.clear()
-            print(_text(record), flush=True)
-    progress.clear()
+    # The bar is removed whatever happens (Ctrl-C included), so the terminal is left clean.
+    with Progress(len(constants), enabled=not args.json) as progress:
+        for done, constant in enumerate(constants, 1):
+            progress.update(done - 1, constant.id)
+            record = describe(constant, n, args.compare_mpmath)
+            records.append(record)
+            if not args.json:
+                print(_text(record), flush=True)
     seconds = time.perf_counter() - start
     summary = _summary(records, n, seconds)
     if args.json:

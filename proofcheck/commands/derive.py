@@ -111,23 +111,22 @@ def _json(name, module, overrides) -> int:
 
 def _all(as_json: bool) -> int:
     all_names = names()
-    progress = Progress(len(all_names), enabled=not as_json)
     records = []
-    for done, name in enumerate(all_names):
-        progress.update(done, name)
-        module = load(name)
-        d, failed, seconds = _outcome(module)
-        record = {"name": name, "passed": failed is None, "seconds": round(seconds, 2),
-                  "steps": len(d.steps) if d else failed.step.number,
-                  "results": len(d.results) if d else 0,
-                  "failed": None if failed is None else str(failed)}
-        records.append(record)
-        if not as_json:
-            progress.clear()
-            status = "ok" if failed is None else f"FAILED: {failed}"
-            print(f"{name:20} {record['steps']:3d} steps {record['results']:3d} results "
-                  f"{seconds:6.1f} s  {status}", flush=True)
-    progress.clear()
+    # The bar is removed whatever happens (Ctrl-C included), so the terminal is left clean.
+    with Progress(len(all_names), enabled=not as_json) as progress:
+        for done, name in enumerate(all_names):
+            progress.update(done, name)
+            module = load(name)
+            d, failed, seconds = _outcome(module)
+            record = {"name": name, "passed": failed is None, "seconds": round(seconds, 2),
+                      "steps": len(d.steps) if d else failed.step.number,
+                      "results": len(d.results) if d else 0,
+                      "failed": None if failed is None else str(failed)}
+            records.append(record)
+            if not as_json:
+                status = "ok" if failed is None else f"FAILED: {failed}"
+                print(f"{name:20} {record['steps']:3d} steps {record['results']:3d} results "
+                      f"{seconds:6.1f} s  {status}", flush=True)
     total = sum(r["seconds"] for r in records)
     passed = all(r["passed"] for r in records)
     if as_json:

@@ -23,7 +23,7 @@ from fractions import Fraction
 import mpmath
 
 from ..core.errors import ProofcheckError
-from .common import Progress
+from .common import Progress, add_dps
 
 DEFAULT_DIGITS = 30
 UTILITY_COUNTS = (0, 1, 2, 10, 1000, 10**6)
@@ -40,14 +40,26 @@ def add_parser(sub):
                              "coefficient I E|X|^2/2 of each noise law; with --r, the calibrated "
                              "mechanisms side by side (utility, v(n), r^2 n^2 v(n)).")
     laws.add_argument("--r", help="error tolerance r in (0, 1]: also calibrate and compare the mechanisms")
-    laws.add_argument("--r0", help="the mechanisms' r0 in (0, r) (default r(1 - r), the rule of §6.5)")
+    laws.add_argument("--r0", help="the mechanisms' r0 in (0, r) (default r(1 - r), the rule of §6.5; "
+                      "at r = 1, where r(1 - r) = 0, the default is 1/2)")
     laws.add_argument("--c", help="the mechanisms' shift c > 0 (default r)")
     laws.add_argument("--laws", default="gaussian,laplace,logistic,airy",
                       help="comma-separated laws (default: gaussian,laplace,logistic,airy)")
-    laws.add_argument("--dps", default=str(DEFAULT_DIGITS),
-                      help=f"working digits, 15 to 200 (default {DEFAULT_DIGITS})")
+    add_dps(laws, DEFAULT_DIGITS)
     laws.add_argument("--json", action="store_true", help="print one JSON document")
     laws.set_defaults(run=run_noise_laws)
+    cgf = topics.add_parser("score-cgf", help="certify K(t) <= I t^2/2 for a law's score, every real t",
+                            description="The certificate that the score's cumulant generating function "
+                            "K(t) = log E exp(t psi(X)) stays below I t^2/2 for every real t (findings F3.3-F3.6): "
+                            "the Taylor form near 0, the covering of [t0, T] cell by cell, the analytic tail.")
+    cgf.add_argument("--law", default="airy", help="airy, laplace, logistic, gaussian or quartic (default airy)")
+    cgf.add_argument("--taylor-radius", default="1/2", help="t0, where the Taylor form hands over (default 1/2)")
+    cgf.add_argument("--tail-from", help="T, where the analytic tail takes over (default per law; airy 10)")
+    cgf.add_argument("--first-step", default="1/16", help="width of the first cell (default 1/16)")
+    cgf.add_argument("--bits", type=int, default=40, help="Arb working precision of the integrals (default 40)")
+    cgf.add_argument("--cells", action="store_true", help="also list every cell of the covering")
+    cgf.add_argument("--json", action="store_true", help="print one JSON document")
+    cgf.set_defaults(run=run_score_cgf)
     p.set_defaults(run=lambda args: _no_topic(p))
 
 
@@ -57,17 +69,16 @@ def _no_topic(parser) -> int:
 
 
 def _digits(text) -> int:
-    value = str(text).strip()
-    if not value.isdigit() or not 15 <= int(value) <= 200:
-        raise ProofcheckError(f"parameter --dps: an integer from 15 to 200, got {text!r}")
-    return int(value)
+    from .mechanism import parse_digits
+    return parse_digits(text)
 
 
 def _laws(text):
     from ..dp.noise_laws import noise_law
-    names = [name.strip() for name in str(text).split(",") if name.strip()]
-    if not names:
-        raise ProofcheckError("parameter --laws: name at least one law")
+    names = [name.strip() for name in str(text).split(",")]
+    # Refused like --n 1,,2: an empty name is a typo, not "no law".
+    if not any(names) or not all(names):
+        raise ProofcheckError(f"parameter --laws: expected comma-separated law names, got {text!r}")
     return [noise_law(name) for name in names]
 
 
@@ -158,11 +169,13 @@ def _n(value, digits=12):
     return mpmath.nstr(value, digits)
 
 
-def _json_number(value, digits=15):
-    return float(mpmath.nstr(value, digits))
-
-
 def _as_json(table, comparison, dps, elapsed) -> dict:
+    from ..core.precision import decimal_string
+
+    def _json_number(value, working=dps):
+        """A decimal string with the digits correct at the precision the value was computed at."""
+        return decimal_string(value, working)
+
     out = {
         "note": "proofcheck's own findings beyond the paper, not claims of the paper",
         "mechanism": "x_hat = [(n + c) exp(s X - a) - c]_+, a the drift minimising E|exp(sX - a) - 1|",
@@ -172,16 +185,19 @@ def _as_json(table, comparison, dps, elapsed) -> dict:
         "seconds": round(elapsed, 2),
     }
     if comparison is not None:
+        # The mechanisms are computed at row["digits"] (about half of --dps: see mechanism_rows).
         out["mechanisms"] = [{
             "law": row["law"], "r": row["r"], "r0": row["r0"], "c": row["c"],
-            "s": _json_number(row["s"]), "drift": _json_number(row["drift"]), "digits": row["digits"],
-            "utility": [{"n": u["n"], "error": _json_number(u["error"]),
-                         "error_over_r_max_n_1": _json_number(u["ratio"]), "met": u["met"]}
+            "s": _json_number(row["s"], row["digits"]), "drift": _json_number(row["drift"], row["digits"]),
+            "digits": row["digits"],
+            "utility": [{"n": u["n"], "error": _json_number(u["error"], row["digits"]),
+                         "error_over_r_max_n_1": _json_number(u["ratio"], row["digits"]), "met": u["met"]}
                         for u in row["utility"]],
-            "budget": [{"n": b["n"], "shift": _json_number(b["shift"]), "v": _json_number(b["v"]),
-                        "maximising_order": None if b["flat"] else _json_number(b["order"]),
-                        "r2_n2_v": _json_number(b["coefficient"])} for b in row["budgets"]],
-            "limit_r2_n2_v": _json_number(row["limit"]),
+            "budget": [{"n": b["n"], "shift": _json_number(b["shift"], row["digits"]),
+                        "v": _json_number(b["v"], row["digits"]),
+                        "maximising_order": None if b["flat"] else _json_number(b["order"], row["digits"]),
+                        "r2_n2_v": _json_number(b["coefficient"], row["digits"])} for b in row["budgets"]],
+            "limit_r2_n2_v": _json_number(row["limit"], row["digits"]),
         } for row in comparison]
     return out
 
@@ -222,3 +238,40 @@ def _text(table, comparison, dps, elapsed) -> str:
                      "(none: equal at every order)")
     lines.append(f"{elapsed:.1f} s")
     return "\n".join(lines)
+
+
+# -- score-cgf ---------------------------------------------------------------------------
+
+def _ball_text(value, digits=10):
+    return value.str(digits, radius=True) if hasattr(value, "str") else str(value)
+
+
+def run_score_cgf(args) -> int:
+    """Print the certificate of K(t) <= I t^2/2; exit 0 when certified, 1 otherwise."""
+    from ..dp.score_laws import certify_at_half_fisher
+    half, certificate = certify_at_half_fisher(args.law, args.taylor_radius, args.tail_from,
+                                               args.first_step, args.bits)
+    taylor, covering, tail = certificate.taylor, certificate.covering, certificate.tail
+    record = {"law": args.law, "I/2": str(half), "status": certificate.status, "route": certificate.route,
+              "seconds": round(certificate.seconds, 2), "counterexample": certificate.counterexample,
+              "taylor": {k: _ball_text(v) for k, v in taylor.items() if k != "outcome"},
+              "covering": {k: (_ball_text(v) if k != "accepted" else v) for k, v in covering.items()
+                           if k != "accepted" or args.cells},
+              "tail": {k: _ball_text(v) for k, v in tail.items()}}
+    if args.json:
+        json.dump(record, sys.stdout, indent=1)
+        print()
+    else:
+        print(f"law {args.law}: K(t) <= c t^2 with c = I/2 = {half}: {certificate.status} "
+              f"({certificate.seconds:.1f} s)")
+        print(f"  route: {certificate.route}")
+        for part in ("taylor", "covering", "tail"):
+            for key, value in record[part].items():
+                if key == "accepted":
+                    for low, high, route in value:
+                        print(f"  covering cell [{low}, {high}]  {route}")
+                else:
+                    print(f"  {part}: {key} = {value}")
+        if certificate.counterexample:
+            print(f"  counterexample: {certificate.counterexample}")
+    return 0 if certificate.status == "certified" else 1

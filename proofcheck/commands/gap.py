@@ -16,7 +16,8 @@ import time
 import mpmath
 
 from ..core.errors import DomainError
-from .common import Progress
+from ..core.precision import validate_dps
+from .common import Progress, add_dps
 
 # Lower bounds are evaluated at this many digits: enough for the printed six,
 # and it lets the Gaussian prior's wide sums run in double precision (see
@@ -30,18 +31,20 @@ def add_parser(sub):
                        description="For n = 1, 10, ..., 10^max, print the shifted-log Gaussian "
                        "mechanism's zCDP budget v(n), the best of the lower bounds (14), (23) and "
                        "(19) (truncated-Gaussian prior), and their ratio.")
-    p.add_argument("--r", required=True, help="error tolerance r in (0, 1)")
+    p.add_argument("--r", required=True, help="error tolerance r in (0, 1) (at r = 1 the release is "
+                   "data-independent, v = 0: no gap to measure)")
     p.add_argument("--r0", help="the mechanism's r0 in (0, r) (default r/2)")
     p.add_argument("--c", default="1", help="the mechanism's shift c > 0 (default 1)")
     p.add_argument("--max-exponent", default="6", help="largest n is 10^this, 0 to 6 (default 6)")
+    add_dps(p, V_DIGITS)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=run)
 
 
-def rows(r, r0, c, exponents, progress=None):
+def rows(r, r0, c, exponents, progress=None, dps=V_DIGITS):
     from ..dp.lower_bounds import best_lower_bound
     from ..dp.shifted_log_gaussian import ShiftedLogGaussian
-    mechanism = ShiftedLogGaussian(r, r0=r0, c=c, dps=V_DIGITS)
+    mechanism = ShiftedLogGaussian(r, r0=r0, c=c, dps=dps)
     if mechanism.data_independent:
         raise DomainError("r", "at r = 1 the data-independent release has v = 0 (Proposition 2.3); "
                           "there is no gap to measure")
@@ -65,14 +68,22 @@ def run(args) -> int:
     if not text.isdigit() or int(text) > 6:
         raise DomainError("--max-exponent", f"must be an integer from 0 to 6, got {args.max_exponent!r}")
     exponents = range(int(text) + 1)
+    dps = validate_dps(args.dps)
     progress = Progress(len(exponents), enabled=not args.json)
     start = time.perf_counter()
-    mechanism, table = rows(args.r, args.r0, args.c, exponents, progress)
-    progress.clear()
+    try:
+        mechanism, table = rows(args.r, args.r0, args.c, exponents, progress, dps)
+    except DomainError as error:
+        if error.parameter == "r" and "(0, 1]" in str(error):
+            # The mechanism accepts r = 1; the gap does not (v = 0 there), so say (0, 1) as --help does.
+            raise DomainError("r", f"must lie in (0, 1), got {args.r!r}") from None
+        raise
+    finally:
+        progress.clear()
     elapsed = time.perf_counter() - start
     consistent = all(row["consistent"] for row in table)
     if args.json:
-        json.dump(_as_json(mechanism, table, consistent, elapsed), sys.stdout, indent=1)
+        json.dump(_as_json(mechanism, table, consistent, elapsed, dps), sys.stdout, indent=1)
         print()
     else:
         print(_text(mechanism, table, consistent, elapsed))
@@ -83,22 +94,21 @@ def _number(value, digits):
     return "inf" if value == mpmath.inf else mpmath.nstr(value, digits)
 
 
-def _json_number(value, digits=None):
-    """A JSON number (the nearest double, of ``digits`` significant digits if given) or "inf"."""
-    if not mpmath.isfinite(value):
-        return "inf"
-    return float(mpmath.nstr(value, digits)) if digits else float(value)
+def _as_json(mechanism, table, consistent, elapsed, dps=V_DIGITS) -> dict:
+    from ..core.precision import decimal_string
 
+    def bound_digits(value):
+        # The lower bounds carry BOUND_DIGITS digits (see above), two of them guard digits.
+        return "inf" if not mpmath.isfinite(value) else mpmath.nstr(value, BOUND_DIGITS - 2)
 
-def _as_json(mechanism, table, consistent, elapsed) -> dict:
     return {
         **{name: None if value is None else str(value)
            for name, value in mechanism.exact_parameters.items()},
-        "v_is": "zCDP rho of the edge (n-1) <-> n, (6)",
-        "lower_bound_digits": BOUND_DIGITS,
-        "rows": [{"n": row["n"], "v": _json_number(row["v"]),
-                  "lower_bound": _json_number(row["lower_bound"], BOUND_DIGITS),
-                  "bound": row["bound"], "ratio": _json_number(row["ratio"], BOUND_DIGITS),
+        "v_is": "zCDP rho of the edge (n-1) <-> n, (6)", "dps": dps,
+        "lower_bound_digits": BOUND_DIGITS - 2,
+        "rows": [{"n": row["n"], "v": decimal_string(row["v"], dps),
+                  "lower_bound": bound_digits(row["lower_bound"]),
+                  "bound": row["bound"], "ratio": bound_digits(row["ratio"]),
                   "consistent": row["consistent"]} for row in table],
         "consistent": consistent, "seconds": round(elapsed, 2),
     }

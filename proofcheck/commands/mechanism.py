@@ -13,6 +13,7 @@ import sys
 import mpmath
 
 from ..core.errors import DomainError
+from .common import add_dps
 
 EDGE_NOTE = "zCDP rho of the edge (n-1) <-> n, both directions, every order"
 
@@ -31,7 +32,7 @@ def add_parser(sub):
     p.add_argument("--c", default="1", help="shift c > 0 (default 1)")
     p.add_argument("--n", default="1,10,100", help="comma-separated counts (default 1,10,100)")
     p.add_argument("--delta", default="1e-6", help="delta in (0, 1) for epsilon (default 1e-6)")
-    p.add_argument("--dps", default="30", help="working digits, 15 to 1000 (default 30)")
+    add_dps(p, 30)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=run)
 
@@ -46,10 +47,13 @@ def parse_counts(text: str) -> list[int]:
 
 
 def parse_digits(text: str) -> int:
-    stripped = str(text).strip()
-    if not stripped.isdigit() or not 15 <= int(stripped) <= 1000:
-        raise DomainError("--dps", f"must be an integer between 15 and 1000, got {text!r}")
-    return int(stripped)
+    """The one --dps range of every command, refused as this command names its parameters."""
+    from ..core.errors import ProofcheckError
+    from ..core.precision import validate_dps
+    try:
+        return validate_dps(text)
+    except ProofcheckError as error:
+        raise DomainError("--dps", str(error).removeprefix("--dps ")) from None
 
 
 def describe(r, r0, c, counts, delta, dps) -> dict:
@@ -87,13 +91,14 @@ def _number(value, digits=17):
     return mpmath.nstr(value, digits)
 
 
-def _json_number(value):
-    """A JSON number (the nearest double) or, for ±∞, a string."""
-    return float(value) if mpmath.isfinite(value) else str(value)
-
-
 def _as_json(record) -> dict:
+    from ..core.precision import decimal_string
     mechanism = record["mechanism"]
+
+    def _json_number(value):
+        """A decimal string with the digits that are correct at --dps (a double would keep 17)."""
+        return decimal_string(value, record["dps"])
+
     return {
         "mechanism": "shifted-log Gaussian (4)",
         "data_independent": mechanism.data_independent,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import EVIDENCE_ORDER, Settings
-from .common import Progress, positive_int
+from .common import Progress, add_dps, add_samples, add_timeout, positive_int
 
 DEFAULT_OUT = "report-out"
 
@@ -37,12 +37,13 @@ def add_parser(sub):
     p.add_argument("--no-verify", action="store_true", help="list the claims without checking them")
     p.add_argument("--link-base", metavar="URL",
                    help="where derivation links point (default: the derivations folder, relative to DIR)")
-    p.add_argument("--dps", default=str(DEFAULT_DPS), help=f"working digits (default {DEFAULT_DPS})")
+    add_dps(p, DEFAULT_DPS)
     p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
                    help="parallel workers (default: all cores)")
-    p.add_argument("--samples", type=positive_int, default=4, help="sample points per numeric claim (default 4)")
+    add_samples(p)
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     p.add_argument("--json", action="store_true", help="print what was written as one JSON record")
+    add_timeout(p)
     p.set_defaults(run=run)
 
 
@@ -50,10 +51,14 @@ def run(args) -> int:
     from ..core.errors import ProofcheckError
     from ..report import figures as figure_module
     from ..report import json_report, markdown
+    from ..report.writeups import copy_writeups
     from ..report.paper_map import (agreement, build_map, derivation_scripts, derivations_folder,
                                     load_registry, referenced_scripts)
 
     dps = validate_dps(args.dps)
+    if args.figures and not figure_module.matplotlib_available():
+        # Refused before any claim is checked, not after a run of a minute and more.
+        raise ProofcheckError(f"--figures: {figure_module.missing_matplotlib_message()}")
     claims, papers = load_registry(args.papers, args.claims)
     out_dir = Path(args.out)
     try:
@@ -65,13 +70,13 @@ def run(args) -> int:
     results, seconds = None, None
     if not args.no_verify and claims:
         results, seconds = _check(claims, Settings(dps=dps, seed=args.seed, samples=args.samples),
-                                  args.jobs, quiet=args.json)
+                                  args.jobs, quiet=args.json, timeout=args.timeout)
         settings["jobs"] = max(1, min(args.jobs, len(claims), os.cpu_count() or 1))
     full = build_map(claims, results, papers, seconds, settings)
 
     scripts = derivation_scripts()
     folder = derivations_folder()
-    base = args.link_base or (markdown.relative_link(folder, out_dir) if folder else "derivations")
+    base = args.link_base or markdown.derivation_base(folder, out_dir)
     # A script is unreferenced only if no claim of any pack names it; a claims
     # file of one's own says nothing about the packaged scripts.
     unreferenced = None if args.claims else sorted(set(scripts) - referenced_scripts())
@@ -90,7 +95,7 @@ def run(args) -> int:
             note = "" if args.figures else _figure_note(figure_module, paper.name)
             text = markdown.render(paper_map, out_dir=out_dir, derivation_base=base, figures=figures,
                                    check=check, scripts=set(scripts), command=_command(args),
-                                   figure_note=note)
+                                   figure_note=note, writeups=copy_writeups(paper.name, out_dir))
             path = out_dir / f"{_file_name(paper.name)}.md"
         else:
             text = json_report.render(paper_map, figures, check, out_dir)
@@ -137,13 +142,13 @@ def _figure_note(figure_module, paper: str) -> str:
            "and run `proofcheck report --figures`."
 
 
-def _check(claims, settings, jobs, quiet):
+def _check(claims, settings, jobs, quiet, timeout):
     from ..core.runner import run as run_claims
-    progress = Progress(len(claims), enabled=not quiet)
     start = time.perf_counter()
-    results = run_claims(claims, settings, jobs=jobs,
-                         progress=lambda done, total, result: progress.update(done, result.claim.id))
-    progress.clear()
+    with Progress(len(claims), enabled=not quiet) as progress:
+        results = run_claims(claims, settings, jobs=jobs, timeout=timeout,
+                             started=lambda claim: progress.working_on(claim.id),
+                             progress=lambda done, total, result: progress.update(done))
     return results, time.perf_counter() - start
 
 

@@ -8,8 +8,8 @@ import time
 from collections import Counter
 
 from ..core.precision import DEFAULT_DPS, validate_dps
-from ..core.verdict import EVIDENCE_ORDER, Settings
-from .common import Progress, positive_int
+from ..core.verdict import Settings
+from .common import Progress, add_dps, add_samples, add_timeout, positive_int
 
 
 def add_parser(sub):
@@ -18,21 +18,36 @@ def add_parser(sub):
                        "report the evidence reached. Exit status 0 only if every claim passed.")
     p.add_argument("papers", nargs="*", metavar="PAPER", help="paper packs to check (e.g. larger-groups)")
     p.add_argument("--only", nargs="+", metavar="ID", help="check only these claim ids")
-    p.add_argument("--dps", default=str(DEFAULT_DPS), help=f"working digits (default {DEFAULT_DPS})")
-    p.add_argument("--json", action="store_true", help="print one JSON record per claim")
+    add_dps(p, DEFAULT_DPS)
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON document: a record per claim and a summary")
     p.add_argument("--list", action="store_true", help="list the claims (the map of the paper) without checking")
     p.add_argument("--mutants", action="store_true", help="also run the negative controls of each claim")
     p.add_argument("--claims", metavar="PATH", help="check this claims file or folder instead of a packaged paper")
     p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
                    help="parallel workers (default: all cores)")
-    p.add_argument("--samples", type=positive_int, default=4, help="sample points per numeric claim (default 4)")
+    add_samples(p)
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
+    add_timeout(p)
     p.set_defaults(run=run)
+
+
+def split_only(only, papers, pack_names):
+    """``--only ID ...`` takes every word after it, so ``--only eq-31 larger-groups`` would read the
+    paper as an id: a word that names a paper pack is a paper."""
+    if not only:
+        return only, papers
+    ids = [word for word in only if word not in pack_names]
+    return ids, list(papers or []) + [word for word in only if word in pack_names]
 
 
 def select(args):
     from ..core.errors import ProofcheckError
-    from ..papers import load_claims
+    from ..papers import load_claims, packs
+    if args.claims is None:
+        args.only, args.papers = split_only(args.only, args.papers, set(packs()))
+        if args.only == []:
+            raise ProofcheckError("--only needs at least one claim id")
     claims = load_claims(args.papers, path=args.claims)
     if args.only:
         known = {c.id for c in claims}
@@ -49,38 +64,49 @@ def run(args) -> int:
     if args.list:
         return _list(claims, args.json)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples)
-    progress = Progress(len(claims), enabled=not args.json)
-    start = time.perf_counter()
-
-    def on_result(done, total, result):
-        progress.update(done, result.claim.id)
-        if not args.json:
-            progress.clear()
-            print(_line(result), flush=True)
-
     from ..core.runner import run as run_claims
-    results = run_claims(claims, settings, jobs=args.jobs, mutants=args.mutants, progress=on_result)
-    progress.clear()
+    from ..report.console import InOrder, Tally
+    printer = None if args.json else _Printer(claims)
+    in_order = InOrder(claims)
+    checking = []  # the claims the workers are on, for the progress bar
+    start = time.perf_counter()
+    with Progress(len(claims), enabled=not args.json) as progress:
+        def on_start(claim):
+            checking.append(claim.id)
+            progress.working_on(", ".join(checking))
+
+        def on_result(done, total, result):
+            checking.remove(result.claim.id)
+            progress.update(done, ", ".join(checking))
+            for ready in in_order.add(result):
+                if printer:
+                    printer.show(ready)
+
+        results = run_claims(claims, settings, jobs=args.jobs, mutants=args.mutants, progress=on_result,
+                             timeout=args.timeout, started=on_start,
+                             # In the papers' order, lines appear as claims finish, not at the end.
+                             in_order=not args.json)
     elapsed = time.perf_counter() - start
-    passed = sum(r.verdict.passed for r in results)
-    failed = len(results) - passed
-    mutants_ok = all(not r.mutants.accepted for r in results if r.mutants is not None)
-    evidence = Counter(r.verdict.evidence for r in results if r.verdict.passed)
     chains = _chains(claims, results)
+    total = Tally()
+    for result in results:
+        total.add(result)
+    mutants_ok = all(r.mutants.ok for r in results if r.mutants is not None)
     if args.json:
-        summary = {"passed": passed, "failed": failed, "seconds": round(elapsed, 2), "dps": dps,
-                   "evidence": {e: evidence.get(e, 0) for e in EVIDENCE_ORDER}}
+        summary = {**total.as_dict(), "seconds": round(elapsed, 2), "dps": dps,
+                   "papers": {paper: tally.as_dict() for paper, tally in _by_paper(results).items()}}
         if args.mutants:
             summary["mutants"] = {"made": sum(r.mutants.made for r in results),
                                   "rejected": sum(r.mutants.rejected for r in results),
-                                  "dismissed": sum(len(r.mutants.dismissed) for r in results)}
+                                  "dismissed": sum(len(r.mutants.dismissed) for r in results),
+                                  "unfinished": sum(bool(r.mutants.unfinished) for r in results)}
         summary["chain_evidence"] = dict(Counter(chains[r.claim.id].evidence for r in results))
         records = [{**r.as_dict(), **_chain_record(chains[r.claim.id])} for r in results]
         json.dump({"claims": records, "summary": summary}, sys.stdout, indent=1)
         print()
     else:
-        print("evidence: " + ", ".join(f"{evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
-              + f"; {elapsed:.1f} s at {dps} digits")
+        printer.finish()
+        print("evidence: " + total.evidence_counts() + f"; {elapsed:.1f} s at {dps} digits")
         _print_weaker_chains(results, chains)
         if args.mutants:
             made = sum(r.mutants.made for r in results)
@@ -91,8 +117,40 @@ def run(args) -> int:
             for r in results:
                 for description in (r.mutants.accepted if r.mutants else []):
                     print(f"  ACCEPTED MUTANT {r.claim.id}: {description}")
-        print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 and mutants_ok else 1
+                if r.mutants and r.mutants.unfinished:
+                    print(f"  UNFINISHED CONTROLS {r.claim.id}: {r.mutants.unfinished}")
+        print(total.counts())
+    return 0 if total.all_passed and mutants_ok else 1
+
+
+class _Printer:
+    """Prints results in the claims' order: a header as each paper starts, a summary as it ends."""
+
+    def __init__(self, claims):
+        from ..papers import packs
+        self.titles = {name: pack.title for name, pack in packs().items()}
+        self.counts = Counter(c.paper for c in claims)
+        self.paper = None
+        self.tally = None
+
+    def show(self, result):
+        from ..report.console import Tally, paper_header, result_line
+        if result.claim.paper != self.paper:
+            self._close_paper()
+            self.paper, self.tally = result.claim.paper, Tally()
+            print(paper_header(self.paper, self.titles.get(self.paper, ""), self.counts[self.paper]))
+        self.tally.add(result)
+        print(result_line(result), flush=True)
+
+    def finish(self):
+        self._close_paper()
+
+    def _close_paper(self):
+        from ..report.console import paper_summary
+        if self.paper is not None:
+            print(paper_summary(self.paper, self.tally))
+            print()
+        self.paper = None
 
 
 def _chains(claims, results):
@@ -117,19 +175,12 @@ def _print_weaker_chains(results, chains) -> None:
             print(f"  {r.claim.id:34} {r.verdict.evidence:9} {describe(chain)}")
 
 
-def _line(result) -> str:
-    v = result.verdict
-    status = {"passed": "PASS", "failed": "FAIL", "error": "ERROR"}[v.status]
-    line = f"{status:5} {result.claim.id:34} {result.claim.where[:40]:40} {v.evidence or '-':9} {v.seconds:6.2f}s"
-    if result.mutants is not None:
-        line += (f"  mutants {result.mutants.rejected}/{result.mutants.made} rejected"
-                 + (f", {len(result.mutants.dismissed)} dismissed" if result.mutants.dismissed else "")
-                 + f" ({result.mutants.seconds:.1f}s)")
-    if not v.passed:
-        line += f"\n      {v.details}"
-        if v.counterexample:
-            line += f"\n      {v.counterexample}"
-    return line
+def _by_paper(results) -> dict:
+    from ..report.console import Tally
+    tallies: dict = {}
+    for result in results:
+        tallies.setdefault(result.claim.paper, Tally()).add(result)
+    return tallies
 
 
 def _list(claims, as_json) -> int:
@@ -140,8 +191,9 @@ def _list(claims, as_json) -> int:
                    for c in claims], sys.stdout, indent=1)
         print()
         return 0
+    from ..report.console import fit
     for c in claims:
         derivation = f"  [derivations/{c.get('derivation')}.py]" if c.get("derivation") else ""
-        print(f"{c.id:34} {c.where[:44]:44} {c.kind:11} {c.statement[:70]}{derivation}")
-    print(f"{len(claims)} claims")
+        print(f"{fit(c.id, 34)} {fit(c.where, 44)} {c.kind:11} {fit(c.statement, 70).rstrip()}{derivation}")
+    print(f"{len(claims)} claim{'s' if len(claims) != 1 else ''}")
     return 0

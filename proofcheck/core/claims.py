@@ -233,6 +233,15 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
     return claim
 
 
+def _paper_name(value, path) -> str:
+    """The paper a claims file names: ``paper = "name"``, or a ``[paper]`` table's name or title."""
+    if isinstance(value, dict):
+        value = value.get("name") or value.get("title") or ""
+    if not isinstance(value, str):
+        raise ClaimFileError(path, "'paper' must be a name (a string) or a table with a name")
+    return value
+
+
 def load_file(path, kinds, paper="", order_start=0) -> list[Claim]:
     path = Path(path)
     try:
@@ -252,7 +261,7 @@ def load_file(path, kinds, paper="", order_start=0) -> list[Claim]:
     file_defines = document.get("define")
     if file_defines is not None and not isinstance(file_defines, dict):
         raise ClaimFileError(path, "top-level 'define' must be a table")
-    paper = str(document.get("paper", paper))
+    paper = _paper_name(document.get("paper", paper), path)
     claims = [build_claim(r, path, kinds, paper=paper, section=section, order=order_start + i,
                           file_defines=file_defines) for i, r in enumerate(records)]
     return claims

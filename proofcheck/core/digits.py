@@ -40,7 +40,7 @@ import mpmath
 import sympy as sp
 from flint import arb, ctx, fmpz
 
-from .errors import ProofcheckError, SymbolicTimeout
+from .errors import ProofcheckError, SymbolicTimeout, shorten
 from .intervals import NotEnclosable, enclose
 from .precision import MAX_DPS
 
@@ -108,7 +108,7 @@ def exact_constant(expr, what: str = "expression"):
         names = ", ".join(sorted(str(s) for s in expr.free_symbols))
         raise ProofcheckError(f"{what} has a free variable ({names}); a constant is needed")
     if expr.has(sp.zoo, sp.oo, -sp.oo, sp.nan) or expr.has(sp.I):
-        raise ProofcheckError(f"{what} is not a finite real number: {expr}")
+        raise ProofcheckError(f"{what} is not a finite real number: {shorten(expr)}")
     return expr
 
 
@@ -130,11 +130,16 @@ def _ball_of(expr) -> Callable[[int], arb]:
         try:
             value = enclose(expr, prec=bits)
         except NotEnclosable as error:
-            raise ProofcheckError(f"cannot enclose {expr}: {error}") from None
+            raise ProofcheckError(f"cannot enclose {shorten(expr)}: {error}") from None
         except (ZeroDivisionError, ValueError) as error:
-            raise ProofcheckError(f"cannot enclose {expr}: {error}") from None
+            raise ProofcheckError(f"cannot enclose {shorten(expr)}: {error}") from None
         if not value.is_finite():
-            raise ProofcheckError(f"{expr} is not a finite real number (its enclosure is {value})")
+            if value.mid().is_finite():
+                # exact_constant already refused an infinite value, so a ball with a
+                # finite centre and no bound is a finite number beyond this precision.
+                raise ProofcheckError(f"{shorten(expr)} is too large to certify at this precision "
+                                      f"(its enclosure is {value})")
+            raise ProofcheckError(f"{shorten(expr)} is not a finite real number (its enclosure is {value})")
         return value
     return ball
 

@@ -6,6 +6,19 @@ prints ``str(error)`` and exits with status 2.
 """
 
 
+def shorten(text, limit: int = 120) -> str:
+    """``text`` on one line, cut in the middle with an ellipsis when long.
+
+    An error message echoes the user's expression; a 4,000-character one would
+    bury the reason.  The start and the end are kept: both locate the input.
+    """
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    head = (2 * limit) // 3
+    return text[:head] + " … " + text[-(limit - head - 3):]
+
+
 class ProofcheckError(ValueError):
     """Bad input: printed as one line, exit status 2."""
 

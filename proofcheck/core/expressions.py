@@ -4,7 +4,7 @@ Text from a claims file or the command line is parsed with Python's ``ast``
 module and translated node by node into SymPy objects.  Only the syntax below
 is accepted, and only declared symbols and the names of ``FUNCTIONS`` and
 ``CONSTANTS``; nothing is ever passed to ``eval``, ``exec`` or ``sympify``.
-So ``__import__('os').system('...')`` is refused (a call of an unknown name),
+So ``__import__('os').system('...')`` is refused (double underscores are refused before parsing),
 and so is an attribute access, a subscript, a lambda or a comprehension.
 
 Accepted syntax: numbers (decimals become exact rationals: ``0.1`` is 1/10),
@@ -30,7 +30,7 @@ from typing import Mapping
 
 import sympy as sp
 
-from .errors import ExpressionError
+from .errors import ExpressionError, shorten
 
 MAX_TEXT = 4000
 MAX_INTEGER = 10**30
@@ -104,7 +104,7 @@ class _Translator:
         self.functions = functions or {}
 
     def fail(self, message: str):
-        raise ExpressionError(f"{message} in expression {self.text!r}")
+        raise ExpressionError(f"{message} in expression {shorten(self.text)!r}")
 
     def visit(self, node):
         method = getattr(self, "visit_" + type(node).__name__, None)
@@ -196,7 +196,10 @@ class _Translator:
 
     def _bound_variable(self, node, operator):
         if not isinstance(node, ast.Name) or node.id not in self.symbols:
-            self.fail(f"{operator}(...) needs a declared variable, not {ast.dump(node)[:40]}")
+            # Name the variable as the user wrote it, not as Python's parser sees it.
+            written = node.id if isinstance(node, ast.Name) else ast.unparse(node)[:40]
+            advice = " (declare it under variables)" if isinstance(node, ast.Name) else ""
+            self.fail(f"{operator}(...) needs a declared variable, not {written!r}{advice}")
         return self.symbols[node.id]
 
     def visit_Call(self, node):
@@ -287,17 +290,17 @@ def parse_expression(text, symbols: Mapping[str, sp.Symbol], functions=None):
     if len(text) > MAX_TEXT:
         raise ExpressionError(f"expression longer than {MAX_TEXT} characters")
     if "__" in text:
-        raise ExpressionError(f"double underscores are not allowed in expression {text!r}")
+        raise ExpressionError(f"double underscores are not allowed in expression {shorten(text)!r}")
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as error:
-        raise ExpressionError(f"syntax error in expression {text!r}: {error.msg}") from None
+        raise ExpressionError(f"syntax error in expression {shorten(text)!r}: {error.msg}") from None
     except (ValueError, RecursionError, MemoryError):
-        raise ExpressionError(f"cannot parse expression {text!r}") from None
+        raise ExpressionError(f"cannot parse expression {shorten(text)!r}") from None
     try:
         return _Translator(symbols, text.strip(), functions).visit(tree)
     except RecursionError:
-        raise ExpressionError(f"expression {text!r} is nested too deeply") from None
+        raise ExpressionError(f"expression {shorten(text)!r} is nested too deeply") from None
 
 
 def make_symbol(name: str, assumptions: Mapping[str, bool] | None = None) -> sp.Symbol:

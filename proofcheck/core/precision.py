@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import mpmath
 
-from .errors import ProofcheckError
+from .errors import ProofcheckError, shorten
 
 DEFAULT_DPS = 50
 MIN_DPS = 15
@@ -25,18 +25,34 @@ ESCALATION = 8
 
 def validate_dps(value) -> int:
     """Return ``value`` as an int in [MIN_DPS, MAX_DPS] or raise a clear error."""
+    not_integer = "--dps must be an integer, got {}"
+    out_of_range = f"--dps must be between {MIN_DPS} and {MAX_DPS}, got {{}}"
     if isinstance(value, bool):
-        raise ProofcheckError(f"--dps must be an integer, got {value!r}")
+        raise ProofcheckError(not_integer.format(repr(value)))
     if isinstance(value, str):
         text = value.strip()
-        if not text.removeprefix("+").isdigit():
-            raise ProofcheckError(f"--dps must be an integer, got {value!r}")
+        digits = text[1:] if text[:1] in "+-" else text
+        if not digits.isdigit():
+            raise ProofcheckError(not_integer.format(shorten(repr(value), 40)))
+        # Compare lengths first: int() refuses strings of more than 4,300 digits.
+        if len(digits.lstrip("0")) > len(str(MAX_DPS)):
+            raise ProofcheckError(out_of_range.format(shorten(text, 40)))
         value = int(text)
     if not isinstance(value, int):
-        raise ProofcheckError(f"--dps must be an integer, got {value!r}")
+        raise ProofcheckError(not_integer.format(shorten(repr(value), 40)))
     if not MIN_DPS <= value <= MAX_DPS:
-        raise ProofcheckError(f"--dps must be between {MIN_DPS} and {MAX_DPS}, got {value}")
+        raise ProofcheckError(out_of_range.format(value))
     return value
+
+
+def decimal_string(value, dps: int) -> str:
+    """``value`` as a decimal string with the digits a computation at ``dps`` working digits
+    vouches for (``required_digits(dps)``, the agreement a numeric check demands), for JSON."""
+    with mpmath.workdps(dps):
+        value = mpmath.mpf(value)
+        if not mpmath.isfinite(value):
+            return str(value)
+        return mpmath.nstr(value, required_digits(dps), min_fixed=-5, max_fixed=required_digits(dps))
 
 
 def required_digits(dps: int) -> int:

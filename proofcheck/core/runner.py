@@ -1,18 +1,24 @@
-"""The runner: check claims (and their negative controls), in parallel if asked.
+"""The runner: check claims (and their negative controls), each isolated in a worker process.
 
 Workers are forked after the claims are loaded, so they inherit the parsed
 claims and receive only indices.  Each check runs in a worker's main thread,
-where the time budget of symbolic steps can act.
+where the time budget of symbolic steps can act.  Whatever happens inside a
+check (an exception, a memory runaway, a claim that never ends) becomes that
+claim's ``error`` verdict and the other claims go on: exceptions are caught in
+the worker, memory is capped per worker, and a worker over its time limit is
+killed and replaced.
 """
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
+import signal
 import time
 from dataclasses import dataclass, field
 
 from .claims import Claim
-from .errors import ProofcheckError
+from .errors import ProofcheckError, SymbolicTimeout
 from .kinds import KINDS
 from .kinds.derived import corroborate
 from .narrowing import note_narrowing
@@ -26,10 +32,19 @@ class MutantReport:
     accepted: list = field(default_factory=list)  # descriptions of mutants the checker accepted
     dismissed: list = field(default_factory=list)  # perturbations shown densely to be no wrong claim
     seconds: float = 0.0
+    unfinished: str = ""  # why the controls did not all run (a time limit, a killed worker)
+
+    @property
+    def ok(self) -> bool:
+        """Every control ran and none was accepted: only then do the controls vouch for the claim."""
+        return not self.accepted and not self.unfinished
 
     def as_dict(self):
-        return {"made": self.made, "rejected": self.rejected, "accepted": list(self.accepted),
-                "dismissed": len(self.dismissed), "seconds": round(self.seconds, 3)}
+        record = {"made": self.made, "rejected": self.rejected, "accepted": list(self.accepted),
+                  "dismissed": len(self.dismissed), "seconds": round(self.seconds, 3)}
+        if self.unfinished:
+            record["unfinished"] = self.unfinished
+        return record
 
 
 @dataclass
@@ -58,6 +73,7 @@ class Result:
 
 
 def check_claim(claim: Claim, settings: Settings) -> Verdict:
+    """The verdict on ``claim``; whatever goes wrong inside a check is that claim's error."""
     kind = KINDS[claim.kind]
     start = time.perf_counter()
     try:
@@ -66,15 +82,31 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
             verdict = corroborate(claim, verdict, settings)
         verdict = note_narrowing(claim, verdict)
     except ProofcheckError as error:
-        verdict = Verdict("error", None, str(error))
-    except (ArithmeticError, ValueError, TypeError, NotImplementedError, RecursionError) as error:
-        verdict = Verdict("error", None, f"{type(error).__name__}: {error}"[:300])
+        verdict = Verdict("error", None, one_line(str(error)))
+    except MemoryError:
+        limit = memory_limit_bytes()
+        verdict = Verdict("error", None, "ran out of memory" + (
+            f" (a check may use {limit / 2**30:.0f} GiB)" if limit else ""))
+    except SymbolicTimeout as error:
+        verdict = Verdict("error", None, one_line(str(error)))
+    except Exception as error:  # noqa: BLE001 - an error verdict, never a crash of the run
+        verdict = Verdict("error", None, one_line(f"{type(error).__name__}: {error}"))
     verdict.seconds = time.perf_counter() - start
     return verdict
 
 
-def run_mutants(claim: Claim, settings: Settings, limit: int | None = None) -> MutantReport:
-    """Check the negative controls of ``claim`` (the first ``limit`` of them, if given)."""
+def one_line(text: str, limit: int = 300) -> str:
+    """A reason on one line, shortened with an ellipsis: an error may echo a huge expression."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
+                before_each=None) -> MutantReport:
+    """Check the negative controls of ``claim`` (the first ``limit`` of them, if given).
+
+    ``before_each()`` is called as each control starts (a worker renews its time limit).
+    """
     kind = KINDS[claim.kind]
     report = MutantReport()
     start = time.perf_counter()
@@ -88,6 +120,8 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None) -> M
     report.dismissed = [description for description, mutant in mutants if mutant is None]
     mutants = [(description, mutant) for description, mutant in mutants if mutant is not None]
     for description, mutant in (mutants if limit is None else mutants[:limit]):
+        if before_each:
+            before_each()
         report.made += 1
         verdict = check_claim(mutant, mutant_settings)
         if verdict.status == "passed":
@@ -98,43 +132,242 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None) -> M
     return report
 
 
+# The default per-claim time limit: ten times the slowest packaged claim (about 30 s on
+# a loaded two-core machine), so a limit reached means a runaway, not a slow machine.
+DEFAULT_TIMEOUT = 300.0
+
 _CLAIMS: list[Claim] = []
 _SETTINGS: Settings | None = None
 _WITH_MUTANTS = False
 
 
-def _work(index: int) -> tuple[int, Verdict, MutantReport | None]:
-    claim = _CLAIMS[index]
-    verdict = check_claim(claim, _SETTINGS)
-    mutants = run_mutants(claim, _SETTINGS) if _WITH_MUTANTS else None
-    return index, verdict, mutants
-
-
 def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = False,
-        progress=None) -> list[Result]:
-    """Check every claim; ``progress(done, total, result)`` is called as results arrive."""
+        progress=None, timeout: float | None = DEFAULT_TIMEOUT, started=None,
+        in_order: bool = False) -> list[Result]:
+    """Check every claim, each in a worker process; results come back in the claims' order.
+
+    ``progress(done, total, result)`` is called as results arrive and
+    ``started(claim)`` as a worker takes a claim.  A claim that runs longer than
+    ``timeout`` seconds (each negative control has the same limit) has its
+    worker killed and replaced: the claim's verdict is ``error: timed out after
+    S s`` and the other claims go on.  Killing a process is the only limit that
+    cannot be lost: an alarm signal can be swallowed by library code or fire
+    inside a garbage-collector callback.
+
+    Claims are handed out slowest kind first, which keeps every worker busy to
+    the end; ``in_order`` hands them out in the claims' order instead, so that a
+    caller printing results in that order can print them as they come.
+    """
     global _CLAIMS, _SETTINGS, _WITH_MUTANTS
     _CLAIMS, _SETTINGS, _WITH_MUTANTS = list(claims), settings, mutants
     results: list[Result | None] = [None] * len(claims)
     jobs = max(1, min(jobs, len(claims), os.cpu_count() or 1))
-
-    def record(index, verdict, mutant_report, done):
+    order = list(range(len(claims)))
+    if not in_order:
+        order.sort(key=lambda i: -_expected_cost(claims[i]))
+    done = 0
+    if "fork" in multiprocessing.get_all_start_methods():
+        finished = _run_isolated(order, jobs, mutants, timeout, started)
+    else:  # no fork (Windows): in this process, with only the symbolic steps' own budgets
+        finished = _run_here(order, mutants, started)
+    for index, verdict, mutant_report in finished:
+        done += 1
         results[index] = Result(claims[index], verdict, mutant_report)
         if progress:
             progress(done, len(claims), results[index])
-
-    if jobs == 1:
-        for i in range(len(claims)):
-            record(*_work(i), i + 1)
-    else:
-        context = multiprocessing.get_context("fork")
-        # Slow claims first keeps both workers busy to the end.
-        order = sorted(range(len(claims)), key=lambda i: -_expected_cost(claims[i]))
-        with context.Pool(jobs) as pool:
-            for done, (index, verdict, mutant_report) in enumerate(
-                    pool.imap_unordered(_work, order, chunksize=1), start=1):
-                record(index, verdict, mutant_report, done)
     return results  # type: ignore[return-value]
+
+
+def _run_here(order, mutants, started):
+    for index in order:
+        if started:
+            started(_CLAIMS[index])
+        verdict = check_claim(_CLAIMS[index], _SETTINGS)
+        yield index, verdict, run_mutants(_CLAIMS[index], _SETTINGS) if mutants else None
+
+
+def timed_out(timeout: float) -> Verdict:
+    return Verdict("error", None, f"timed out after {timeout:g} s", seconds=timeout)
+
+
+class _Worker:
+    """One forked worker and the claim it is checking (``index`` None when idle)."""
+
+    def __init__(self, context, others):
+        self.connection, child_end = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child_end, others), daemon=True)
+        self.process.start()
+        # Only the worker holds its end: when it dies, our end reads EOF at once.
+        child_end.close()
+        self.index = None
+        self.deadline = None
+        self.verdict = None
+        self.mutants = None
+
+    def give(self, index, timeout):
+        self.index, self.verdict, self.mutants = index, None, None
+        self.connection.send(index)
+        self.renew(timeout)
+
+    def renew(self, timeout):
+        self.deadline = time.monotonic() + timeout if timeout else None
+
+    def stop(self):
+        # Killing is safe: a worker holds nothing but its copy of the claims.
+        self.process.kill()
+        self.process.join()
+        self.connection.close()
+
+
+def _run_isolated(order, jobs, mutants, timeout, started):
+    """Yield ``(index, verdict, mutants)`` for every index of ``order``, as they finish."""
+    context = multiprocessing.get_context("fork")
+    pending = list(reversed(order))
+    workers: list[_Worker] = []
+
+    def spawn():
+        worker = _Worker(context, [w.connection for w in workers])
+        workers.append(worker)
+        return worker
+
+    def replace(worker):
+        worker.stop()
+        workers.remove(worker)
+        spawn()
+
+    try:
+        for _ in range(jobs):
+            spawn()
+        while pending or any(w.index is not None for w in workers):
+            for worker in workers:
+                if worker.index is None and pending:
+                    index = pending.pop()
+                    if started:
+                        started(_CLAIMS[index])
+                    worker.give(index, timeout)
+            busy = [w for w in workers if w.index is not None]
+            deadlines = [w.deadline for w in busy if w.deadline is not None]
+            wait = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+            ready = multiprocessing.connection.wait([w.connection for w in busy], timeout=wait)
+            for worker in list(busy):
+                if worker.connection in ready:
+                    finished = _receive(worker, mutants, timeout)
+                    if finished is not None:
+                        yield finished
+                        worker.index = None
+                    if not worker.process.is_alive():
+                        replace(worker)
+                elif worker.deadline is not None and time.monotonic() >= worker.deadline:
+                    yield _expired(worker, timeout)
+                    replace(worker)
+    finally:
+        # On Ctrl-C or any error here, no worker outlives the run.
+        for worker in workers:
+            worker.stop()
+
+
+def _receive(worker, mutants, timeout):
+    """Read one message from ``worker``; return a finished result, or None if more is to come."""
+    try:
+        message, payload = worker.connection.recv()
+    except (EOFError, OSError):
+        worker.process.join(timeout=5)
+        return _died(worker)
+    if message == "verdict":
+        worker.verdict = payload
+        if not mutants:
+            return worker.index, payload, None
+        worker.renew(timeout)
+        return None
+    if message == "mutant":  # a negative control starts: it has its own time limit
+        worker.renew(timeout)
+        return None
+    return worker.index, worker.verdict, payload  # "mutants": the report
+
+
+def _died(worker):
+    """The result of a claim whose worker died (killed by the system, or a crash in C code)."""
+    code = worker.process.exitcode
+    how = f"was killed by signal {-code}" if code is not None and code < 0 else f"exited ({code})"
+    reason = f"the worker checking it {how}" + (" (out of memory?)" if code == -signal.SIGKILL else "")
+    if worker.verdict is None:
+        return worker.index, Verdict("error", None, reason), None
+    # The claim was decided before; only its negative controls were lost.
+    return worker.index, worker.verdict, MutantReport(unfinished=f"negative controls stopped: {reason}")
+
+
+def _expired(worker, timeout):
+    if worker.verdict is None:
+        return worker.index, timed_out(timeout), None
+    report = MutantReport(unfinished=f"a negative control timed out after {timeout:g} s")
+    return worker.index, worker.verdict, report
+
+
+def _serve(connection, others):
+    """A worker's loop: check the claims it is sent until told to stop."""
+    # Ctrl-C is the parent's to handle: it stops the workers, which then print nothing.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for other in others:
+        other.close()
+    _limit_memory()
+    try:
+        while True:
+            try:
+                index = connection.recv()
+            except (EOFError, OSError):
+                return
+            if index is None:
+                return
+            claim = _CLAIMS[index]
+            _send(connection, "verdict", check_claim(claim, _SETTINGS))
+            if _WITH_MUTANTS:
+                report = run_mutants(claim, _SETTINGS, before_each=lambda: connection.send(("mutant", None)))
+                _send(connection, "mutants", report)
+    except BaseException:  # noqa: BLE001 - the parent reports the claim; no stray traceback here
+        os._exit(70)
+
+
+def _send(connection, message, payload):
+    """Send a result; one that cannot be pickled becomes the claim's error, not a dead worker."""
+    try:
+        connection.send((message, payload))
+    except (TypeError, AttributeError, ValueError, RecursionError) as error:  # pickling
+        if message != "verdict":
+            raise
+        reason = one_line(f"its verdict could not be passed back ({type(error).__name__}: {error})")
+        connection.send((message, Verdict("error", None, reason, seconds=payload.seconds)))
+
+
+def memory_limit_bytes() -> int | None:
+    """The address space a worker may use: half the machine's memory, at least 2 GiB."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+    return max(total // 2, 2 << 30)
+
+
+def _limit_memory():
+    """Turn a memory runaway into a MemoryError in this worker rather than a machine that swaps.
+
+    The limit is on the address space beyond what the worker already holds
+    after the fork, so loading SymPy and the claims does not count against it.
+    """
+    try:
+        import resource
+        limit = memory_limit_bytes()
+        if limit is None:
+            return
+        with open("/proc/self/statm") as statm:
+            held = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        wanted = held + limit
+        if hard != resource.RLIM_INFINITY:
+            wanted = min(wanted, hard)
+        if soft == resource.RLIM_INFINITY or wanted < soft:
+            resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    except (ImportError, OSError, ValueError):
+        pass  # no limit on this platform: the time limit still stops a runaway
 
 
 def _expected_cost(claim: Claim) -> int:

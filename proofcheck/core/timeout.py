@@ -1,10 +1,16 @@
 """A time budget for symbolic steps, which can otherwise run without bound.
 
-Uses the interval timer, so it only acts in a process's main thread (the
-command line, pytest, and each worker of the parallel runner); elsewhere the
-step runs unbounded rather than being interrupted unsafely.  Budgets nest: an
-inner budget never outlives the outer one, and on leaving it the outer
-budget's remaining time is re-armed.
+The budget is counted in this process's CPU time (the profiling interval
+timer, user plus system time), not in wall-clock time: a step that SymPy
+finishes within its budget on a quiet machine finishes within it on a loaded
+one, so which route decides a claim -- and whether it is decided at all --
+never depends on what else the machine is doing.  (The per-claim limit of the
+runner, ``--timeout``, is wall-clock time: it guards the run, not the route.)
+
+The timer only acts in a process's main thread (the command line, pytest, and
+each worker of the parallel runner); elsewhere the step runs unbounded rather
+than being interrupted unsafely.  Budgets nest: an inner budget never outlives
+the outer one, and on leaving it the outer budget's remaining time is re-armed.
 """
 from __future__ import annotations
 
@@ -15,6 +21,10 @@ import time
 
 from .errors import SymbolicTimeout
 
+# CPU time of the process (user + system), and the signal it sends when it runs out.
+TIMER = signal.ITIMER_PROF
+SIGNAL = signal.SIGPROF
+
 
 @contextlib.contextmanager
 def time_budget(seconds: float | None):
@@ -23,19 +33,19 @@ def time_budget(seconds: float | None):
         return
 
     def _expire(signum, frame):
-        raise SymbolicTimeout(f"symbolic step exceeded {seconds} s")
+        raise SymbolicTimeout(f"symbolic step exceeded {seconds} s of CPU time")
 
-    start = time.monotonic()
-    outer_remaining, _ = signal.getitimer(signal.ITIMER_REAL)
-    previous = signal.signal(signal.SIGALRM, _expire)
+    start = time.process_time()
+    outer_remaining, _ = signal.getitimer(TIMER)
+    previous = signal.signal(SIGNAL, _expire)
     budget = min(seconds, outer_remaining) if outer_remaining > 0 else seconds
-    signal.setitimer(signal.ITIMER_REAL, budget)
+    signal.setitimer(TIMER, budget)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(TIMER, 0)
+        signal.signal(SIGNAL, previous)
         if outer_remaining > 0:
-            left = outer_remaining - (time.monotonic() - start)
+            left = outer_remaining - (time.process_time() - start)
             # An exhausted outer budget fires at once, in the outer handler.
-            signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
+            signal.setitimer(TIMER, max(left, 1e-3))

@@ -21,6 +21,7 @@ from typing import Callable
 import mpmath
 
 from ..core.errors import DomainError, ProofcheckError
+from ..core.precision import decimal_string, required_digits
 from . import bounded_range, discrete_laplace, laplace, parameters, pure_dp, rappor
 from . import randomized_response as rr
 from .tight_zcdp import AlphaGrid, grid_supremum, peak
@@ -102,15 +103,21 @@ class Profile:
     covered: bool = True                           # the theorem makes the KL limit tight here
 
     def as_dict(self) -> dict:
-        show = lambda x: mpmath.nstr(x, 15)  # noqa: E731
+        # Every value with the digits the computation at ``dps`` vouches for.
+        show = lambda x: decimal_string(x, self.dps)  # noqa: E731
+        tight = lambda v: abs(v - self.rho) <= mpmath.mpf(10) ** (-required_digits(self.dps)) * abs(self.rho)  # noqa: E731
         return {
             "mechanism": self.mechanism, "parameters": self.parameters, "dps": self.dps,
             "tight_by_theorem": self.covered and self.rho_at is None,
-            "rho": show(self.rho), "rho_attained": "alpha -> 1 (KL)" if self.rho_at is None
-            else f"alpha = {show(self.rho_at)}", "kl": show(self.kl),
-            "bounds": [{"formula": f, "source": s, "value": show(v),
-                        "excess_over_rho": show(v - self.rho),
-                        "relative_excess": show(v / self.rho - 1)} for f, s, v in self.bounds],
+            # An interior peak is located by a golden-section search of fixed length, whose
+            # accuracy is not bounded by dps: it keeps the 15 digits it always had.
+            "rho": show(self.rho) if self.rho_at is None else mpmath.nstr(self.rho, 15),
+            "rho_attained": "alpha -> 1 (KL)" if self.rho_at is None
+            else f"alpha = {mpmath.nstr(self.rho_at, 15)}", "kl": show(self.kl),
+            "bounds": [{"formula": f, "source": s, "value": show(v), "equal": tight(v),
+                        "excess_over_rho": "0" if tight(v) else show(v - self.rho),
+                        "relative_excess": "0" if tight(v) else show(v / self.rho - 1)}
+                       for f, s, v in self.bounds],
             "orders": [{"alpha": str(a), "divergence": show(d), "divergence_over_alpha": show(r)}
                        for a, d, r in self.orders],
             "grid": {"orders": self.grid, "largest_alpha": show(self.grid_best[0]),

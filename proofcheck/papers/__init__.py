@@ -58,7 +58,13 @@ def load_claims(names=None, path=None):
     from ..core.kinds import KINDS
     load_kinds()
     if path is not None:
-        return load_path(path, KINDS)
+        claims = load_path(path, KINDS)
+        # A claims file of one's own names its paper (``paper = ...``) or is named after the
+        # file: a result always says which paper it belongs to.
+        name = next((c.paper for c in claims if c.paper), "") or Path(path).stem or "claims"
+        for claim in claims:
+            claim.paper = claim.paper or name
+        return claims
     available = packs()
     selected = list(available) if not names else list(names)
     claims = []

@@ -280,3 +280,25 @@ def divergence_series(shift: float = DIVERGENCE_SHIFT, per_decade: int = 5,
     return {"shift": shift, "alpha": alphas,
             "ratio": {name: values for name, (values, _) in laws.items()},
             "kl": {name: kl for name, (_, kl) in laws.items()}}
+
+
+# -- (5) the score's cumulant generating function (findings, beyond the paper) ---------------
+
+SCORE_CGF_LAWS = ("airy", "gaussian", "laplace", "logistic", "quartic")
+#: The quartic law's K(t)/t^2 grows like t^2: its curve stops where it has left the plot.
+QUARTIC_T_MAX = 1.5
+
+
+def score_cgf_series(t_min: float = 0.05, t_max: float = 10.0, per_decade: int = 8, bits: int = 30) -> dict:
+    """K(t)/t^2 of each law's score (Arb-certified integrals of the density; plotted at their
+    midpoints) and the level I/2 that a sub-Gaussian score with proxy I never exceeds."""
+    (laws,) = _import("proofcheck.dp.score_laws", ("SCORE_LAWS",), "score-cgf")
+    grid = [Fraction(round(t * 1000), 1000) for t in log_grid(t_min, t_max, per_decade)]
+    series = {}
+    for name in SCORE_CGF_LAWS:
+        law = laws[name]
+        ts = [t for t in grid if name != "quartic" or t <= QUARTIC_T_MAX]
+        ratios = [float(law.log_mgf(str(t), bits).mid()) / float(t) ** 2 for t in ts]
+        half_fisher = float(law.moment("0", 2, False, bits).mid()) / 2
+        series[name] = {"t": [float(t) for t in ts], "ratio": ratios, "half_fisher": half_fisher}
+    return series

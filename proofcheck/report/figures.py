@@ -157,12 +157,56 @@ def draw_budget(figure, series) -> None:
         colour, style = styles.get(name, ("0.3", "--"))
         xs, ys = _positive(ns, values)
         if xs:
-            axes.loglog(xs, ys, color=colour, ls=style, lw=1.6, label=f"lower bound: {name}")
+            label = f"lower bound: {name}"
+            if xs[0] != ns[0]:
+                # A log axis cannot show 0: say why the curve starts late rather than leave a gap.
+                label += f"; 0 (vacuous) below $n = {xs[0]:g}$"
+            axes.loglog(xs, ys, color=colour, ls=style, lw=1.6, label=label)
+    note = _coincidence_note(ns, series["bounds"])
+    if note:
+        axes.text(0.98, 0.97, note, transform=axes.transAxes, ha="right", va="top", fontsize=8,
+                  color="0.25", bbox={"facecolor": "white", "edgecolor": "0.8", "alpha": 0.9})
     axes.set_xlabel("count $n$ (edge $n-1 \\leftrightarrow n$)")
     axes.set_ylabel("zCDP budget $v(n)$")
     axes.set_title(f"Budget of the shifted-log Gaussian mechanism, $r = {series['r']}$, $r_0 = r/2$")
     axes.grid(True, which="major", alpha=0.3)
     axes.legend(fontsize=8, loc="lower left")
+
+
+def _coincidence_note(ns, bounds) -> str:
+    """A sentence saying that the two prior bounds lie on top of each other, when they do.
+
+    Over fifteen decades two curves within a few tens of percent are indistinguishable;
+    the reader should be told that both are drawn, and how far apart they are.
+    """
+    uniform = bounds.get("uniform prior (23), best odd K")
+    gaussian = bounds.get("Gaussian prior (19)")
+    if not uniform or not gaussian:
+        return ""
+    ratios = [g / u for n, u, g in zip(ns, uniform, gaussian) if n >= 10 and u > 0 and g > 0]
+    if not ratios:
+        return ""
+    spread = max(abs(ratio - 1) for ratio in ratios)
+    if spread > 0.5:
+        return ""
+    return (f"the prior bounds (23) and (19) nearly coincide:\n"
+            f"within {100 * spread:.0f}% of each other for $n \\geq 10$")
+
+
+def _keep_inside(axes, annotations) -> None:
+    """Put a label that runs past the axes' right edge on the left of its point, where it fits.
+
+    The figure edge is not enough: a label ending a few pixels inside it in one
+    renderer is cut in another, as the "4/pi ... §5.1" label was.
+    """
+    renderer = axes.figure.canvas.get_renderer()
+    box = axes.get_window_extent(renderer)
+    for annotation in annotations:
+        extent = annotation.get_window_extent(renderer)
+        width = extent.x1 - extent.x0
+        if extent.x1 > box.x1 and extent.x0 - 20 - width >= box.x0:
+            annotation.set_horizontalalignment("right")
+            annotation.set_position((-10, 0))
 
 
 def draw_ladder(figure, rungs) -> None:
@@ -173,13 +217,14 @@ def draw_ladder(figure, rungs) -> None:
     lower = max(r.value for r in rungs if r.role == "lower")
     upper = min(r.value for r in rungs if r.role == "upper")
     axes.axvspan(lower, upper, color="0.9", label="$C_\\star$ lies here, (32)")
-    shown = set()
+    shown, annotations = set(), []
     for y, rung in enumerate(rungs):
         label = labels[rung.role] if rung.role not in shown else None
         shown.add(rung.role)
         axes.plot([rung.value], [y], "o", ms=9, color=colours[rung.role], label=label)
-        axes.annotate(f"{rung.label} $\\approx$ {rung.value:.5f}   ({rung.where})", (rung.value, y),
-                      xytext=(10, 0), textcoords="offset points", va="center", fontsize=9)
+        annotations.append(axes.annotate(f"{rung.label} $\\approx$ {rung.value:.5f}   ({rung.where})",
+                                         (rung.value, y), xytext=(10, 0), textcoords="offset points",
+                                         va="center", fontsize=9))
     axes.set_xscale("log")
     axes.set_xlim(0.004, 40)
     axes.set_ylim(-0.7, len(rungs) - 0.3)
@@ -190,13 +235,17 @@ def draw_ladder(figure, rungs) -> None:
     axes.set_title("The coefficient ladder of Table 2")
     axes.grid(True, axis="x", which="major", alpha=0.3)
     axes.legend(fontsize=8, loc="upper right")
+    _keep_inside(axes, annotations)
 
 
 def draw_utility(figure, series) -> None:
     rs = series["r"]
     panels = series["panels"]
+    first = None
     for index, (n, curves) in enumerate(panels.items(), start=1):
-        axes = figure.add_subplot(1, len(panels), index)
+        # One shared y axis, labelled once: tick labels between panels collided.
+        axes = figure.add_subplot(1, len(panels), index, sharey=first)
+        first = first or axes
         axes.plot(rs, rs, color="black", lw=1, ls=":", label="requirement $r$, (2)")
         for colour, (c, lines) in zip(_C_COLOURS, curves.items()):
             axes.plot(rs, lines["exact"], color=colour, lw=2, label=f"released, $c={c:g}$")
@@ -211,7 +260,11 @@ def draw_utility(figure, series) -> None:
         if index == 1:
             axes.set_ylabel("$\\mathbb{E}|\\hat{x} - n| \\,/\\, \\max(n, 1)$")
             axes.legend(fontsize=7, loc="upper left")
-    figure.subplots_adjust(wspace=0.25)
+        else:
+            axes.tick_params(labelleft=False)
+        # The last x tick label of one panel ends where the next panel begins.
+        axes.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0", "", "0.5", "", "1" if index == len(panels) else ""])
+    figure.subplots_adjust(wspace=0.12)
 
 
 def draw_divergence(figure, series) -> None:
@@ -232,6 +285,26 @@ def draw_divergence(figure, series) -> None:
     axes.set_ylim(0, None)
     axes.grid(True, which="major", alpha=0.3)
     axes.legend(fontsize=8, loc="lower left")
+
+
+_SCORE_LABELS = {"airy": "Airy (certified $\\leq I/2$)", "gaussian": "Gaussian ($= I/2$)",
+                 "laplace": "Laplace", "logistic": "logistic", "quartic": "$e^{-x^4}$ (counterexample)"}
+_SCORE_COLOURS = {"airy": "tab:green", "gaussian": "tab:blue", "laplace": "tab:orange",
+                  "logistic": "tab:purple", "quartic": "tab:red"}
+
+
+def draw_score_cgf(figure, series) -> None:
+    axes = figure.add_subplot(1, 1, 1)
+    for name, curve in series.items():
+        colour = _SCORE_COLOURS[name]
+        axes.loglog(curve["t"], curve["ratio"], color=colour, lw=2, label=_SCORE_LABELS[name])
+        axes.axhline(curve["half_fisher"], color=colour, lw=1, ls=":")
+    axes.plot([], [], color="0.3", lw=1, ls=":", label="each law's $I/2$ (the $t \\to 0$ limit)")
+    axes.set_xlabel("$t = (\\alpha - 1)\\,\\delta$")
+    axes.set_ylabel("$K(t)/t^2$,  $K(t) = \\log \\mathbb{E}\\, e^{t\\psi(X)}$")
+    axes.set_title("The score's cumulant generating function against its small-$t$ limit $I/2$", fontsize=11)
+    axes.grid(True, which="major", alpha=0.3)
+    axes.legend(fontsize=8, loc="upper right")
 
 
 FIGURES: dict[str, FigureSpec] = {spec.name: spec for spec in (
@@ -263,6 +336,14 @@ FIGURES: dict[str, FigureSpec] = {spec.name: spec for spec in (
         r"$\alpha \to 1$ limit (the KL divergence) for the Laplace and the Airy law (beyond the "
         r"paper), where the zCDP supremum therefore sits.",
         ("larger-groups",), data.divergence_series, draw_divergence),
+    FigureSpec(
+        "score-cgf", "K(t)/t² of the score",
+        r"Figure F1 (findings, beyond the paper). $K(t)/t^2$ for the score $\psi = (\log f)'$ of each "
+        r"law, from Arb-certified integrals of the density, against its limit $I/2$ as $t \to 0$ "
+        r"(dotted). Below its level for all $t > 0$: the Airy, Laplace and logistic scores (strictly "
+        r"sub-Gaussian, so $\sup_\alpha D_\alpha/\alpha$ is the KL limit for small shifts); on it: "
+        r"the Gaussian; above it: the score $-4x^3$ of $f \propto e^{-x^4}$.",
+        ("findings",), data.score_cgf_series, draw_score_cgf),
 )}
 
 

@@ -88,8 +88,18 @@ def plain(text: str, in_table: bool = False) -> str:
     return text
 
 
+# A relation makes a formula a claim; without one it is a bare expression ("1/(2 Phi^-1(...)^2)").
+_RELATION = re.compile(r"[=<>]|\\(le|leq|ge|geq|lt|gt|sim|simeq|neq|ne|approx|in|to|iff|implies|"
+                       r"Rightarrow|Leftrightarrow|propto|equiv|asymp)(?![A-Za-z])")
+
+
+def states_a_claim(tex: str) -> bool:
+    return bool(_RELATION.search(tex))
+
+
 def statement(row, in_table: bool = False) -> str:
-    if row.statement_tex:
+    """The statement as a claim: its formula when the formula states one, else the words."""
+    if row.statement_tex and states_a_claim(row.statement_tex):
         return math_inline(row.statement_tex, in_table)
     return code_inline(row.statement, in_table)
 
@@ -101,6 +111,15 @@ def derivation_link(name: str | None, base: str, known: set[str] | None = None) 
     if known is not None and name not in known:
         link += " (missing)"
     return link
+
+
+def derivation_base(folder: Path | None, out_dir: Path) -> str:
+    """Where derivation links point: the scripts relative to the report in a source checkout,
+    else the repository's own path ``derivations/``.  An installed copy lives in
+    site-packages, a path that means nothing to a reader of the report."""
+    if folder is None or {"site-packages", "dist-packages"} & set(Path(folder).resolve().parts):
+        return "derivations"
+    return relative_link(folder, out_dir)
 
 
 def relative_link(target: Path, start: Path) -> str:
@@ -123,30 +142,46 @@ def summary_table(summary: Summary) -> list[str]:
 
 
 def timing_line(summary: Summary, settings: dict) -> str:
-    if summary.seconds is None:
+    """How long this paper's checks took, rounded so that a regenerated report does not change
+    with the machine's load; the exact per-claim times are in the JSON report."""
+    if summary.seconds is None and summary.cpu_seconds is None:
         return "The claims were listed, not checked."
-    parts = [f"Checked in {summary.seconds:.1f} s (wall time"]
+    parts = [f"Its checks took {about_seconds(summary.cpu_seconds or 0.0)} of worker time"]
+    details = []
     if settings.get("jobs"):
-        parts.append(f", {settings['jobs']} worker{'s' if settings['jobs'] != 1 else ''}")
+        details.append(f"{settings['jobs']} worker{'s' if settings['jobs'] != 1 else ''}")
     if settings.get("dps"):
-        parts.append(f", {settings['dps']} working digits")
-    parts.append(")")
-    if summary.cpu_seconds is not None:
-        parts.append(f"; the checks themselves took {summary.cpu_seconds:.1f} s")
+        details.append(f"{settings['dps']} working digits")
+    if details:
+        parts.append(f" ({', '.join(details)})")
     return "".join(parts) + "."
 
 
+def about_seconds(seconds: float) -> str:
+    """A duration rounded to what a reader needs: "under 10 s", "about 60 s"."""
+    if seconds < 10:
+        return "under 10 s"
+    return f"about {int(round(seconds, -1))} s"
+
+
+def status_text(row) -> str:
+    """A step with no computation is "by argument", never "passed": nothing was computed."""
+    if row.status == "passed" and row.evidence == "logical":
+        return "by argument"
+    return STATUS_TEXT.get(row.status, row.status)
+
+
 def map_table(rows, derivation_base: str, scripts: set[str] | None = None) -> list[str]:
-    lines = ["| Where | Claim | Statement | Kind | Evidence | Derivation | Status | Time (s) |",
-             "|---|---|---|---|---|---|---|--:|"]
+    # No per-claim time column: it would change the committed report at every regeneration.
+    lines = ["| Where | Claim | Statement | Kind | Evidence | Derivation | Status |",
+             "|---|---|---|---|---|---|---|"]
     for row in rows:
         kind = row.kind + (" (finding)" if row.finding else "")
-        seconds = "" if row.seconds is None else f"{row.seconds:.2f}"
         lines.append(" | ".join([
             f"| {plain(row.where, True)}", f"`{row.id}`", statement(row, True), kind,
             (row.evidence or "-") + (f" ({plain(row.evidence_note, True)})" if row.evidence_note else ""),
             derivation_link(row.derivation, derivation_base, scripts),
-            STATUS_TEXT.get(row.status, row.status), seconds]) + " |")
+            status_text(row)]) + " |")
     return lines
 
 
@@ -201,7 +236,7 @@ def agreement_block(check: Agreement) -> list[str]:
 
 def render(paper_map: PaperMap, *, out_dir: Path, derivation_base: str, figures=(),
            check: Agreement | None = None, scripts: set[str] | None = None,
-           command: str = "proofcheck report", figure_note: str = "") -> str:
+           command: str = "proofcheck report", figure_note: str = "", writeups=()) -> str:
     """The Markdown report of one paper's map."""
     info = paper_map.papers[0] if paper_map.papers else None
     title = (info.title or info.name) if info else ""
@@ -217,7 +252,8 @@ def render(paper_map: PaperMap, *, out_dir: Path, derivation_base: str, figures=
              "the evidence reached, the derivation script that derives it, and the verdict. Evidence, "
              "strongest first: symbolic, certified, numeric, logical.", ""]
     has_figures = bool(figures) or bool(figure_note)
-    contents = ["[Summary](#summary)"] + (["[Figures](#figures)"] if has_figures else []) + ["[The map](#the-map)"]
+    contents = ["[Summary](#summary)"] + (["[Figures](#figures)"] if has_figures else []) + \
+        (["[Write-ups](#write-ups)"] if writeups else []) + ["[The map](#the-map)"]
     if check is not None:
         contents.append("[Map and registry](#map-and-registry)")
     head += [" · ".join(contents), ""]
@@ -230,6 +266,9 @@ def render(paper_map: PaperMap, *, out_dir: Path, derivation_base: str, figures=
     if has_figures:
         lines += ["## Figures", ""] + ([f"> {figure_note}", ""] if figure_note else [])
         lines += figures_block(figures, out_dir)
+    if writeups:
+        # Prose that states a result step by step, each step tied to a claim id below.
+        lines += ["## Write-ups", ""] + [f"- [{plain(title)}]({link})" for title, link in writeups] + [""]
     lines += ["## The map", ""]
     if not paper_map.rows:
         lines += ["No claims have been entered for this paper yet.", ""]

@@ -195,7 +195,7 @@ def inequality(domain: str, lhs: str, rel: str, rhs: str):
 def _without_gc_callbacks():
     """Run without the garbage-collector callbacks that hypothesis installs.
 
-    The engine bounds symbolic steps with SIGALRM (proofcheck.core.timeout).  Python runs
+    The engine bounds symbolic steps with SIGPROF (proofcheck.core.timeout).  Python runs
     a signal handler between bytecodes of whatever code is current, and an exception it
     raises inside a gc callback is printed as "Exception ignored" and dropped, so the
     step then runs without a bound (seen: a simplify that ran for 20 minutes and grew to

@@ -65,6 +65,10 @@ def _short(value, digits=20):
     return mpmath.nstr(value, digits)
 
 
+def _unevaluated(expression) -> bool:
+    return sp.sympify(expression).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
+
+
 def _show_point(point):
     return {str(k): str(v) for k, v in point.items()}
 
@@ -94,9 +98,13 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
             if not agree(a, b, dps) and differs_at_higher_precision(
                     lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps,
                     abs(a - b)):
-                return failed(f"{label} and assertion differ at {dps} digits, confirmed at higher precision",
-                              {"point": _show_point(point), label: _short(a),
-                               "asserted": _short(b)})
+                # Both values with every digit the comparison trusts; a formula when
+                # the left side is a closed form SymPy derived (what the reader checks).
+                shown = {"point": _show_point(point), label: _short(a, required_digits(dps)),
+                         "asserted": _short(b, required_digits(dps))}
+                if not _unevaluated(left):
+                    shown[f"{label} formula"] = sp.sstr(left)[:500]
+                return failed(f"{label} and assertion differ, confirmed at higher precision", shown)
     if infinite:
         return Verdict("error", None, f"both sides are infinite at {_show_point(infinite[0])}: a numeric "
                        "comparison decides nothing there", {"point": _show_point(infinite[0])})
@@ -142,8 +150,14 @@ def _constant_difference(closed, asserted):
         return None
     if ball is None:
         return None
+    shown = {"derived - asserted": ball.str(10, radius=False), "derived formula": sp.sstr(closed)[:500]}
+    try:  # both constants, for the reader; the verdict rests on the enclosure above
+        shown["derived"] = _short(evaluate(sp.sympify(closed), {}, 40), 30)
+        shown["asserted"] = _short(evaluate(sp.sympify(asserted), {}, 40), 30)
+    except (EvaluationError, ValueError, TypeError, ZeroDivisionError):
+        pass
     return failed("the derived constant and the assertion differ (Arb encloses the difference "
-                  "away from 0)", {"derived - asserted": ball.str(10, radius=False)})
+                  "away from 0)", shown)
 
 
 def equality_check(claim, definition, asserted, settings: Settings, derive_fn=None,
@@ -198,6 +212,9 @@ def equality_check(claim, definition, asserted, settings: Settings, derive_fn=No
     verdict = numeric_compare(claim, definition, asserted, settings)
     if note and verdict.passed:
         verdict.details = note + "; " + verdict.details
+    if closed is not None and verdict.status == "failed" and verdict.counterexample is not None:
+        # Refuted from the definition itself; the reader also sees what SymPy derived.
+        verdict.counterexample.setdefault("derived formula", sp.sstr(closed)[:500])
     return verdict
 
 

@@ -20,6 +20,8 @@ perturbations are then not meaningful controls and only the reversal is used.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import mpmath
 import sympy as sp
 
@@ -262,12 +264,14 @@ def counterexample_search(claim, points, starts: int = 2, rounds: int = 30):
             _compass_search(domain, symbols, value, points, found, starts, rounds)
             _line_scans(domain, symbols, value, points, found)
             _ties(domain, symbols, value, points, found)
+            _snaps(domain, symbols, found)
     except SymbolicTimeout:
         pass  # the search is an extra: what it found so far is still checked
     return found
 
 
-def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: int = 80):
+def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: int = 80,
+                passes: int = 2):
     """The minimum of the slack along each parameter, the others held at the worst sample.
 
     The minimum of ``x log x + 1/3`` sits at x = 1/e, a point no sample need come
@@ -280,7 +284,9 @@ def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: 
     if not scored:
         return
     worst = min(scored, key=lambda t: t[0])[1]
-    for index, (parameter, symbol) in enumerate(zip(domain.parameters.values(), symbols)):
+    # Coordinate descent: each scan starts where the previous one ended, so a minimum in
+    # several parameters at once ((x - 1/2)^2 + (y - 2)^2) is reached in a second pass.
+    for index, (parameter, symbol) in list(enumerate(zip(domain.parameters.values(), symbols))) * passes:
         grid = _scan_grid(parameter, worst, size)
         if not grid:
             continue
@@ -303,6 +309,8 @@ def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: 
         exact = _valid_point(domain, symbols, trial)
         if exact is not None and exact not in points and exact not in found:
             found.append(exact)
+        if exact is not None:
+            worst = exact
 
 
 def _ties(domain, symbols, value, points, found):
@@ -319,6 +327,59 @@ def _ties(domain, symbols, value, points, found):
         exact = _valid_point(domain, symbols, [tied[s] for s in symbols])
         if exact is not None and exact not in points and exact not in found:
             found.append(exact)
+
+
+# How close a searched point must be to a simple exact number to be tried there as well.
+SNAP_TOLERANCE = 1e-6
+SNAP_DENOMINATOR = 1000
+
+
+def _snaps(domain, symbols, found):
+    """The points found, moved onto nearby simple exact numbers (1, 1/3, sqrt(2), pi/4).
+
+    A strict inequality can fail at a single point: ``(x - 1)**2 > 0`` only at
+    x = 1, ``(x**2 - 2)**2 > 0`` only at sqrt(2).  The search descends to such a
+    point only in floating point, where the slack is a tiny positive number; at
+    the exact point it is 0.  Each coordinate is snapped to the simplest rational
+    (denominator up to 1000) or closed form SymPy recognises within a relative
+    1e-6, and the snapped point is decided like any other: a snap that misses
+    costs one more point, never a verdict.
+    """
+    for point in list(found):
+        snapped = {s: _snap(float(point[s])) for s in symbols}
+        depth = max(len(c) for c in snapped.values())
+        # The k-th simplest candidate of every coordinate together, then one coordinate at a time.
+        trials = [[snapped[s][min(k, len(snapped[s]) - 1)] if snapped[s] else point[s] for s in symbols]
+                  for k in range(depth)]
+        if len(symbols) > 1:
+            trials += [[c if s is t else point[s] for s in symbols]
+                       for t in symbols for c in snapped[t]]
+        for values in trials:
+            exact = _valid_point(domain, symbols, values)
+            if exact is not None and exact not in found:
+                found.append(exact)
+
+
+def _snap(value: float) -> list:
+    """Simple exact numbers within a relative SNAP_TOLERANCE of ``value`` (possibly none)."""
+    if value != value or value in (float("inf"), float("-inf")):
+        return []
+    tolerance = SNAP_TOLERANCE * max(1.0, abs(value))
+    out = []
+    rational = Fraction(value).limit_denominator(SNAP_DENOMINATOR)
+    if abs(float(rational) - value) <= tolerance:
+        out.append(sp.Rational(rational.numerator, rational.denominator))
+    # Algebraic numbers first (sqrt(2)), then with pi and e among the constants (pi/4).
+    for constants in ([], [sp.pi, sp.E]):
+        try:
+            with time_budget(1.0):
+                closed = sp.nsimplify(value, constants, tolerance=tolerance)
+        except (SymbolicTimeout, TypeError, ValueError, OverflowError, RecursionError):
+            continue
+        if (not closed.is_Rational and closed.is_real and closed not in out
+                and abs(float(closed) - value) <= tolerance):
+            out.append(closed)
+    return out
 
 
 def _scan_grid(parameter, point, size):
@@ -403,9 +464,9 @@ def _valid_point(domain, symbols, values):
     point = {}
     try:
         for parameter, symbol, v in zip(domain.parameters.values(), symbols, values):
-            if not isinstance(v, sp.Rational) and (v != v or v in (float("inf"), float("-inf"))):
+            if not isinstance(v, sp.Basic) and (v != v or v in (float("inf"), float("-inf"))):
                 return None
-            exact = (v if isinstance(v, sp.Rational) and (v.is_Integer or not parameter.integer) else
+            exact = (v if isinstance(v, sp.Basic) and (v.is_Integer or not parameter.integer) else
                      sp.Integer(round(v)) if parameter.integer else sp.Rational(v))
             point[symbol] = parameter.validate(exact, point)
     except (DomainError, ValueError, TypeError, OverflowError):

@@ -1,0 +1,100 @@
+"""The text ``verify`` prints: results in the papers' order, a header per paper, a summary per paper.
+
+Workers finish claims in any order; ``InOrder`` holds a result back until every
+claim before it has been printed, so the output is the same whatever ``-j`` is.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..core.verdict import EVIDENCE_ORDER
+
+STATUS_WORDS = {"passed": "PASS", "failed": "FAIL", "error": "ERROR"}
+ID_WIDTH, WHERE_WIDTH = 34, 40
+
+
+class InOrder:
+    """Release results in the claims' order, each as soon as all claims before it are done."""
+
+    def __init__(self, claims):
+        self._position = {id(claim): i for i, claim in enumerate(claims)}
+        self._waiting: dict[int, object] = {}
+        self._next = 0
+
+    def add(self, result) -> list:
+        self._waiting[self._position[id(result.claim)]] = result
+        released = []
+        while self._next in self._waiting:
+            released.append(self._waiting.pop(self._next))
+            self._next += 1
+        return released
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` in ``width`` columns: cut at a word with an ellipsis, never mid-word."""
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text.ljust(width)
+    cut = text[:width - 1]
+    if " " in cut and not text[width - 1].isspace():
+        cut = cut[:cut.rindex(" ")]
+    return (cut.rstrip(" ,;:") + "…").ljust(width)
+
+
+def result_line(result) -> str:
+    """One claim: status, id, location, evidence, time, and the negative controls if run."""
+    v = result.verdict
+    line = (f"{STATUS_WORDS[v.status]:5} {fit(result.claim.id, ID_WIDTH)} {fit(result.claim.where, WHERE_WIDTH)} "
+            f"{v.evidence or '-':9} {v.seconds:6.2f}s")
+    mutants = result.mutants
+    if mutants is not None:
+        line += (f"  mutants {mutants.rejected}/{mutants.made} rejected"
+                 + (f", {len(mutants.dismissed)} dismissed" if mutants.dismissed else "")
+                 + f" ({mutants.seconds:.1f}s)")
+        if mutants.unfinished:
+            line += f"; {mutants.unfinished}"
+    if not v.passed:
+        from .failures import explain
+        line += "\n" + "\n".join(explain(result))
+    return line
+
+
+def paper_header(paper: str, title: str, count: int) -> str:
+    name = f"{paper}: {title}" if title else paper
+    return f"== {name} ({count} claim{'s' if count != 1 else ''}) =="
+
+
+@dataclass
+class Tally:
+    """Counts of a set of results: statuses and the evidence of those that passed."""
+
+    status: Counter = field(default_factory=Counter)
+    evidence: Counter = field(default_factory=Counter)
+
+    def add(self, result):
+        self.status[result.verdict.status] += 1
+        if result.verdict.passed:
+            self.evidence[result.verdict.evidence] += 1
+
+    @property
+    def all_passed(self) -> bool:
+        return not self.status["failed"] and not self.status["error"]
+
+    def counts(self) -> str:
+        """``3 passed, 1 failed`` and, only when there are any, ``, 2 errors``."""
+        text = f"{self.status['passed']} passed, {self.status['failed']} failed"
+        errors = self.status["error"]
+        return text + (f", {errors} error{'s' if errors != 1 else ''}" if errors else "")
+
+    def evidence_counts(self) -> str:
+        return ", ".join(f"{self.evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
+
+    def as_dict(self) -> dict:
+        return {"passed": self.status["passed"], "failed": self.status["failed"],
+                "errors": self.status["error"],
+                "evidence": {e: self.evidence.get(e, 0) for e in EVIDENCE_ORDER}}
+
+
+def paper_summary(paper: str, tally: Tally) -> str:
+    return f"-- {paper}: {tally.counts()} ({tally.evidence_counts()})"

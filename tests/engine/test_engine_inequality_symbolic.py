@@ -1,0 +1,90 @@
+"""inequality: the sign-from-assumptions route proves only what holds on the whole domain.
+
+This route passes a claim without sampling a point, so a fault in it is a false
+pass.  Each false claim below is true everywhere except on the boundary of its
+domain (a closed bound, the first integer), exactly where a wrong shift of the
+bound or a strict/non-strict mix-up would hide it.  The true claims show the
+route still reaches its proofs: each needs the simplification, the factoring or
+the shift of a lower bound that the route performs.
+"""
+import pytest
+
+from proofcheck.core.claims import build_claim
+from proofcheck.core.kinds import KINDS
+from proofcheck.core.runner import check_claim
+from proofcheck.core.verdict import Settings
+
+
+def verdict_of(params, lhs, rel, rhs, **extra):
+    record = {"id": "ineq", "where": "unit test", "statement": "unit test", "kind": "inequality",
+              "params": params, "lhs": lhs, "rel": rel, "rhs": rhs, **extra}
+    return check_claim(build_claim(record, "tests/engine", KINDS), Settings())
+
+
+@pytest.mark.parametrize("params, lhs, rel, rhs", [
+    ({"x": "real"}, "x**2 + 1", ">", "0"),                         # positive as it stands
+    ({"x": "real"}, "x**2 - 2*x + 1", ">=", "0"),                  # (x - 1)^2 once factored
+    ({"x": "x >= 2"}, "x**2", ">=", "4"),                          # x = 2 + t, t >= 0
+    ({"x": "x > 2"}, "x**2", ">", "4"),                            # x = 2 + t, t > 0
+    ({"n": "integer n >= 1"}, "n**2", ">=", "n"),                  # n = 1 + t, t >= 0 integer
+    ({"n": "integer n > 1/2"}, "n**2", ">=", "n"),                 # n > 1/2 means n >= 1
+    ({"n": "integer n >= 1/2"}, "n**3", ">=", "n**2"),             # n >= 1/2 means n >= 1
+    ({"x": "x > 0"}, "exp(log(x) + 1)", ">", "x"),                 # e x > x after simplify
+])
+def test_a_true_inequality_is_proved_from_the_assumptions(params, lhs, rel, rhs):
+    verdict = verdict_of(params, lhs, rel, rhs)
+    assert verdict.passed and verdict.evidence == "symbolic", verdict.details
+    assert verdict.route == "sign from assumptions"
+
+
+@pytest.mark.parametrize("params, lhs, rel, rhs", [
+    ({"x": "x >= 0"}, "x**2", ">", "0"),                           # 0 > 0 at x = 0
+    ({"x": "x >= 2"}, "x**2", ">", "4"),                           # closed bound: 4 > 4 at x = 2
+    ({"n": "integer n >= 0"}, "n**2", ">", "0"),                   # at n = 0
+    ({"n": "integer n > 0"}, "n**2", ">", "n"),                    # 1 > 1 at n = 1
+    ({"n": "integer n >= 1/2"}, "n**2", ">", "1"),                 # n = 1 is in the domain
+    ({"n": "integer n > 1/2"}, "n**2", ">", "1"),
+    ({"x": "real"}, "x**2 - 2*x + 1", ">", "0"),                   # (x - 1)^2 > 0 fails at 1
+])
+def test_an_inequality_false_only_on_the_boundary_fails(params, lhs, rel, rhs):
+    verdict = verdict_of(params, lhs, rel, rhs)
+    assert verdict.status == "failed", (verdict.status, verdict.evidence, verdict.details)
+
+
+def test_a_constant_inequality_is_left_to_the_arb_enclosure():
+    verdict = verdict_of({}, "pi", ">", "3")
+    assert verdict.passed and verdict.evidence == "certified", verdict.details
+    assert verdict_of({}, "pi", ">", "22/7").status == "failed"
+
+
+def test_an_inequality_with_an_operator_is_not_signed_symbolically():
+    verdict = verdict_of({"s": "s > 0"}, "integrate(exp(-s*x), x, 0, 1)", "<=", "1",
+                         variables={"x": "real"})
+    assert verdict.passed and verdict.evidence != "symbolic", verdict.details
+
+
+# -- the numeric route at ties: where the two sides are equal ------------------------------
+
+NUMERIC = Settings(routes=("numeric",))
+
+
+def numeric_verdict_of(params, lhs, rel, rhs):
+    record = {"id": "ineq", "where": "unit test", "statement": "unit test", "kind": "inequality",
+              "params": params, "lhs": lhs, "rel": rel, "rhs": rhs}
+    return check_claim(build_claim(record, "tests/engine", KINDS), NUMERIC)
+
+
+def test_an_equality_written_as_a_non_strict_inequality_holds_at_every_tie():
+    # Equal everywhere, and no ball can show it: each point is decided by the precisions.
+    verdict = numeric_verdict_of({"x": "real"}, "sin(x)**2 + cos(x)**2", ">=", "1")
+    assert verdict.passed and verdict.evidence == "numeric", verdict.details
+
+
+def test_an_equality_written_as_a_strict_inequality_is_never_passed():
+    verdict = numeric_verdict_of({"x": "real"}, "sin(x)**2 + cos(x)**2", ">", "1")
+    assert not verdict.passed, verdict.details
+
+
+def test_a_non_strict_bound_attained_on_the_boundary_holds_and_its_strict_twin_fails():
+    assert numeric_verdict_of({"x": "x >= 1"}, "exp(x - 1)", ">=", "x").passed
+    assert numeric_verdict_of({"x": "x >= 1"}, "exp(x - 1)", ">", "x").status == "failed"

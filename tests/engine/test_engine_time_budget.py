@@ -1,0 +1,48 @@
+"""core.timeout: a symbolic step's budget is CPU time, so load cannot change a verdict.
+
+A budget in wall-clock time is exhausted sooner on a loaded machine: the same
+claim would then fall back to a weaker route, or be left undecided, depending
+on what else runs.  Counted in the process's own CPU time, it is not.
+"""
+import time
+
+import pytest
+
+from proofcheck.core.errors import SymbolicTimeout
+from proofcheck.core.timeout import time_budget
+
+
+def _spin(seconds):
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def test_a_budget_stops_a_step_that_computes_beyond_it():
+    with pytest.raises(SymbolicTimeout, match="CPU time"):
+        with time_budget(0.2):
+            _spin(2.0)
+
+
+def test_waiting_is_not_computing_a_budget_is_not_spent_by_time_the_process_does_not_run():
+    # Sleeping stands for the time a loaded machine gives to other processes.
+    with time_budget(0.2):
+        time.sleep(0.5)
+        _spin(0.05)
+
+
+def test_an_inner_budget_never_outlives_the_outer_one():
+    start = time.process_time()
+    with pytest.raises(SymbolicTimeout):
+        with time_budget(0.2):
+            with time_budget(5.0):
+                _spin(2.0)
+    assert time.process_time() - start < 1.0
+
+
+def test_the_outer_budget_is_rearmed_after_an_inner_one():
+    with pytest.raises(SymbolicTimeout, match="0.3 s"):
+        with time_budget(0.3):
+            with time_budget(5.0):
+                _spin(0.1)
+            _spin(2.0)

@@ -1,0 +1,78 @@
+"""The progress bar of `verify` shows in a real terminal (a pty): the count done and the claim being
+checked, no wider than the terminal, below the result lines; and nothing of it when output is piped."""
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import time
+
+import fcntl
+import termios
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+
+
+def run_in_terminal(args, columns=60, rows=24, timeout=300):
+    """Run the command line in a pseudo-terminal of the given size; return everything it drew."""
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    environment["TERM"] = "xterm-256color"
+    process = subprocess.Popen([sys.executable, "-m", "proofcheck", *args], stdin=follower, stdout=follower,
+                               stderr=follower, env=environment, close_fds=True)
+    os.close(follower)
+    chunks, deadline = [], time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([leader], [], [], 0.5)
+        if ready:
+            try:
+                data = os.read(leader, 65536)
+            except OSError:  # the terminal closed: the program ended
+                break
+            if not data:
+                break
+            chunks.append(data)
+        elif process.poll() is not None:
+            break
+    process.wait(timeout=30)
+    os.close(leader)
+    return process.returncode, b"".join(chunks).decode("utf-8", "replace")
+
+
+def frames(drawn: str) -> list[str]:
+    """The bar's successive frames, escape codes removed."""
+    pieces = re.split(r"\r|\n|\x1b\[2K|\x1b\[1A", drawn)
+    return [ANSI.sub("", piece).strip() for piece in pieces if ANSI.sub("", piece).strip()]
+
+
+def test_the_progress_bar_shows_the_count_and_the_claim_being_checked_in_a_terminal():
+    code, drawn = run_in_terminal(["verify", "larger-groups", "--only", "lemma-4.1", "eq-25-optimum",
+                                   "-j", "1"], columns=100)
+    assert code == 0
+    shown = frames(drawn)
+    bars = [f for f in shown if re.search(r"\b[0-2]/2\b", f)]
+    # Claims are checked in the paper's order, so each line can be printed as it finishes.
+    assert any("0/2" in f and "lemma-4.1" in f for f in bars), shown
+    assert any("1/2" in f and "eq-25-optimum" in f for f in bars), shown
+    assert any(f.startswith("PASS  lemma-4.1") for f in shown)
+    # The first line is printed above the bar while the second claim is still being checked.
+    first_line = next(i for i, f in enumerate(shown) if f.startswith("PASS  lemma-4.1"))
+    assert any("1/2" in f and "eq-25-optimum" in f for f in shown[first_line:])
+    assert "2 passed, 0 failed" in shown
+
+
+def test_the_progress_bar_fits_a_narrow_terminal():
+    code, drawn = run_in_terminal(["verify", "larger-groups", "--only", "lemma-4.1", "-j", "1"], columns=40)
+    assert code == 0
+    bars = [f for f in frames(drawn) if "0/1" in f]
+    assert bars and all(len(f) <= 40 for f in bars)
+
+
+def test_no_progress_bar_when_the_output_is_not_a_terminal():
+    result = subprocess.run([sys.executable, "-m", "proofcheck", "verify", "larger-groups", "--only",
+                             "lemma-4.1", "-j", "1"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0
+    assert "\x1b" not in result.stdout + result.stderr and "0/1" not in result.stderr
