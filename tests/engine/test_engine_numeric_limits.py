@@ -86,7 +86,7 @@ def test_a_slowly_converging_limit_is_undecided():
 
 
 def test_values_that_are_not_finite_near_the_point_are_an_error():
-    with pytest.raises(EvaluationError, match="not finite near the limit point"):
+    with pytest.raises(EvaluationError, match="^the expression is not finite near the limit point$"):
         limit(sp.log(sp.floor(X)), 0, "+")
 
 
@@ -100,6 +100,11 @@ def test_values_that_are_not_finite_near_the_point_are_an_error():
     ([0, 10, 100, 1000], False),                      # zero is of no sign
     ([1000, 100, 10, 1], False),
     ([1, 100, 100, 1000], False),                     # a step that does not grow
+    ([0, -10, -100, -1000], False),                   # zero again, on the negative side
+    ([mpmath.mpf("0.5"), -10, -100, -1000], False),   # a change of sign
+    ([1, 2, 3, 11], True),                            # the last value decides, against the first
+    ([2, 3, 4, 19], False),                           # 19 < 10 * 2
+    ([1, 2, 5, mpmath.mpf("10.5")], True),            # just over tenfold
 ])
 def test_divergence_means_one_sign_growing_at_every_step_tenfold_overall(values, grows):
     assert numeric._diverges([mpmath.mpf(v) for v in values]) is grows
@@ -119,7 +124,7 @@ def test_a_short_sum_is_summed_term_by_term_from_its_lower_limit():
 
 
 def test_a_derivative_needs_the_value_of_its_variable():
-    with pytest.raises(EvaluationError, match="no value for x in"):
+    with pytest.raises(EvaluationError, match="^no value for x in "):
         evaluate(sp.Derivative(X**3, X), {}, 50)
 
 
@@ -156,7 +161,7 @@ def test_a_piecewise_takes_the_first_branch_whose_condition_holds(condition, at,
 
 
 def test_a_piecewise_with_no_branch_that_applies_is_an_error():
-    with pytest.raises(EvaluationError, match="no branch of"):
+    with pytest.raises(EvaluationError, match="^no branch of .* applies$"):
         evaluate(sp.Piecewise((1, X < 0)), {X: 1}, 30)
 
 
@@ -207,12 +212,12 @@ def test_a_parameter_given_as_an_irrational_number_is_evaluated():
 
 
 @pytest.mark.parametrize("expr, point, message", [
-    (X ** sp.Rational(1, 3), {X: -8}, "negative base in"),
-    (1 / X, {X: 0}, "cannot evaluate"),
+    (X ** sp.Rational(1, 3), {X: -8}, "^negative base in"),
+    (1 / X, {X: 0}, "^cannot evaluate"),
     (sp.log(X), {X: -2}, "is not real at"),
-    (X + Y, {X: 1}, "no value for y"),
-    (sp.besselj(0, X), {X: 1}, "no numeric rule for besselj"),
-    (sp.Integral(X * Y, (X, 0, 1), (Y, 0, 1)), {}, "only single definite integrals"),
+    (X + Y, {X: 1}, "^no value for y$"),
+    (sp.besselj(0, X), {X: 1}, "^no numeric rule for besselj$"),
+    (sp.Integral(X * Y, (X, 0, 1), (Y, 0, 1)), {}, "^only single definite integrals are supported: "),
 ])
 def test_what_cannot_be_evaluated_says_why(expr, point, message):
     with pytest.raises(EvaluationError, match=message):
@@ -257,5 +262,5 @@ def test_a_complex_breakpoint_is_skipped_and_the_real_one_still_cuts():
 
 def test_a_quadrature_that_does_not_converge_is_an_error_not_a_value():
     # ceiling has no breakpoint list, so tanh-sinh meets the jumps at 1/e and 2/e uncut.
-    with pytest.raises(EvaluationError, match="quadrature did not converge"):
+    with pytest.raises(EvaluationError, match=r"^quadrature did not converge \(error estimate "):
         evaluate(sp.Integral(sp.ceiling(sp.E * X), (X, 0, 1)), {}, 15)
