@@ -271,8 +271,14 @@ def test_explore_score_cgf_exits_one_for_the_counterexample(capsys):
     assert record["status"] == "refuted" and record["counterexample"]["t"]
 
 
-def test_the_findings_report_links_the_c_star_write_up(tmp_path):
+def test_the_findings_report_links_the_c_star_write_up(tmp_path, monkeypatch):
+    from pathlib import Path
+
     from proofcheck.cli import main
+    from proofcheck.report import writeups
+    # The write-ups live in the checkout's docs/ (an installed package has none): point
+    # the report at this checkout's, as a run from a source tree finds them.
+    monkeypatch.setattr(writeups, "DOCS", Path(__file__).resolve().parents[1] / "docs")
     main(["report", "--paper", "findings", "--no-verify", "--out", str(tmp_path)])
     text = (tmp_path / "findings.md").read_text(encoding="utf-8")
     assert "## Write-ups" in text and "(findings/c-star-upper-bound.md)" in text

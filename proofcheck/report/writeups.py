@@ -13,11 +13,11 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-def folder_for(paper: str, docs: Path = DOCS) -> Path:
-    return docs / paper
+def folder_for(paper: str, docs: Path | None = None) -> Path:
+    return (docs or DOCS) / paper
 
 
-def writeups_for(paper: str, docs: Path = DOCS) -> list[Path]:
+def writeups_for(paper: str, docs: Path | None = None) -> list[Path]:
     """The Markdown write-ups of ``paper``, sorted by name ([] when there are none)."""
     folder = folder_for(paper, docs)
     return sorted(folder.glob("*.md")) if folder.is_dir() else []
@@ -31,7 +31,7 @@ def title_of(path: Path) -> str:
     return path.stem
 
 
-def copy_writeups(paper: str, out_dir: Path, docs: Path = DOCS) -> list[tuple[str, str]]:
+def copy_writeups(paper: str, out_dir: Path, docs: Path | None = None) -> list[tuple[str, str]]:
     """Copy ``docs/<paper>/`` to ``out_dir/<paper>/``; (title, link relative to out_dir) per write-up."""
     found = writeups_for(paper, docs)
     if not found:
