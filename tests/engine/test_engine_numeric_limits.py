@@ -282,3 +282,16 @@ def test_breakpoints_not_found_in_time_leave_the_integral_undecided(monkeypatch)
     monkeypatch.setattr(numeric, "breakpoint_expressions", too_slow)
     with pytest.raises(EvaluationError, match="^the breakpoints of the integrand were not found in time$"):
         evaluate(sp.Integral(sp.Abs(X - sp.Rational(1, 3)), (X, 0, 1)), {}, 30)
+
+
+def test_a_limit_mpmath_extrapolates_wrongly_is_taken_from_the_converged_approach():
+    # 1 + x sin(1/x)^2 -> 1, but Richardson extrapolation gives 1.0000169...: the values
+    # along the approach settle on 1 to the required digits, and they decide.
+    got = limit(1 + X * sp.sin(1 / X) ** 2, 0, "+")
+    assert agree(got, 1, 50), got
+
+
+def test_negation_of_a_compound_condition():
+    expr = sp.Piecewise((7, sp.Not(sp.And(X > 0, X < 1))), (-3, True))
+    assert evaluate(expr, {X: 2}, 30) == 7
+    assert evaluate(expr, {X: sp.Rational(1, 2)}, 30) == -3
