@@ -272,7 +272,10 @@ def counterexample_search(claim, points, starts: int = 2, rounds: int = 30):
 
 def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: int = 80,
                 passes: int = 2):
-    """The minimum of the slack along each parameter, the others held at the worst sample.
+    """The minimum of the slack along each parameter in turn, from the worst sample.
+
+    Each scan holds the other parameters where the previous scan left them
+    (coordinate descent, ``passes`` rounds), starting from the worst sample.
 
     The minimum of ``x log x + 1/3`` sits at x = 1/e, a point no sample need come
     near.  Each parameter is scanned on ``size`` points across its range (spread
