@@ -10,6 +10,8 @@ is undecided at both is retried at doubled precisions up to ``ESCALATION*dps``.
 """
 from __future__ import annotations
 
+import contextlib
+
 import mpmath
 
 from .errors import ProofcheckError, shorten
@@ -43,6 +45,23 @@ def validate_dps(value) -> int:
     if not MIN_DPS <= value <= MAX_DPS:
         raise ProofcheckError(out_of_range.format(value))
     return value
+
+
+@contextlib.contextmanager
+def arb_bits(bits: int):
+    """python-flint's Arb working precision set to ``bits`` for a block, restored after it.
+
+    The one way the engine changes Arb's precision (mpmath's own are
+    ``mpmath.workdps`` and ``mpmath.workprec``): a precision left raised by an
+    exception would silently change every later enclosure in the process.
+    """
+    from flint import ctx
+    old = ctx.prec
+    ctx.prec = int(bits)
+    try:
+        yield
+    finally:
+        ctx.prec = old
 
 
 def decimal_string(value, dps: int) -> str:
