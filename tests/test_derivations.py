@@ -278,7 +278,8 @@ asserts = "1/128"
 
 def test_derived_claims_count_a_derivation_as_symbolic_evidence(tmp_path):
     from proofcheck.core.claims import load_path
-    from proofcheck.core.kinds import KINDS
+    from proofcheck.papers import registry_for
+    KINDS = registry_for()
     from proofcheck.core.runner import run as run_claims
     from proofcheck.core.verdict import Settings
     path = tmp_path / "derived.toml"
@@ -295,7 +296,8 @@ def test_every_result_equals_its_statement_through_the_claims_engine(name, tmp_p
     if "slow" not in (request.config.getoption("markexpr") or "").replace("not slow", ""):
         pytest.skip("deep run: select with -m slow")
     from proofcheck.core.claims import load_path
-    from proofcheck.core.kinds import KINDS
+    from proofcheck.papers import registry_for
+    KINDS = registry_for()
     from proofcheck.core.runner import run as run_claims
     from proofcheck.core.verdict import Settings
     d = run(name)

@@ -77,6 +77,7 @@ class Claim:
     order: int = 0
     parsed: dict[str, Any] = field(default_factory=dict)
     sampling_domain: Domain | None = None
+    checker: Any = None  # the Kind that decides it, from the registry the claim was built with
 
     def get(self, name, default=None):
         return self.raw.get(name, default)
@@ -101,7 +102,7 @@ class Claim:
                      raw=raw, source=self.source, domain=self.domain, symbols=self.symbols,
                      functions=self.functions, definitions=self.definitions, paper=self.paper,
                      section=self.section, order=self.order, parsed=dict(self.parsed),
-                     sampling_domain=self.sampling_domain)
+                     sampling_domain=self.sampling_domain, checker=self.checker)
         return copy
 
     def with_parsed(self, name, expression) -> "Claim":
@@ -206,7 +207,7 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
         claim = Claim(id=claim_id, where=record["where"], statement=record["statement"],
                       kind=record["kind"], raw=dict(record), source=str(path), domain=domain,
                       symbols=symbols, functions=functions, definitions=definitions, paper=paper,
-                      section=section, order=order)
+                      section=section, order=order, checker=kind)
         samples = record.get("samples", None)
         if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool)
                                     or not 1 <= samples <= 200):

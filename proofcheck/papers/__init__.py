@@ -2,11 +2,11 @@
 
 A pack is a folder with ``paper.toml`` (its name, title and source) and a
 ``claims/`` folder of TOML files, one per section of the paper, in order.
-A pack may add kinds of its own in ``kinds.py``.
+A pack may add kinds of its own: its ``paper.toml`` lists them in a
+``[kinds]`` table (name = "module:Class", the module relative to the pack).
 """
 from __future__ import annotations
 
-import importlib
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +28,7 @@ class Pack:
     source: str
     folder: Path
     order: int = 0
+    kinds: dict = None  # kind name -> "proofcheck.papers.<pack>.module:Class"
 
     @property
     def claims_folder(self) -> Path:
@@ -39,26 +40,28 @@ def packs() -> dict[str, Pack]:
     found = []
     for meta in sorted(HERE.glob("*/paper.toml")):
         data = tomllib.loads(meta.read_text(encoding="utf-8"))
+        package = f"proofcheck.papers.{meta.parent.name}"
+        kinds = {name: f"{package}.{place}" for name, place in data.get("kinds", {}).items()}
         found.append(Pack(name=data["name"], title=data["title"], source=data.get("source", ""),
-                          folder=meta.parent, order=int(data.get("order", 100))))
+                          folder=meta.parent, order=int(data.get("order", 100)), kinds=kinds))
     return {p.name: p for p in sorted(found, key=lambda p: (p.order, p.name))}
 
 
-def load_kinds() -> None:
-    """Register the kinds that the DP layer and the packs add to the core's."""
-    importlib.import_module("proofcheck.dp.kinds")
+def registry_for():
+    """The kinds a claim may use: the engine's and every pack's (imported only when used)."""
+    from ..kinds import engine_kinds
+    registry = engine_kinds()
     for pack in packs().values():
-        if (pack.folder / "kinds.py").exists():
-            importlib.import_module(f"proofcheck.papers.{pack.folder.name}.kinds")
+        registry = registry.with_kinds(pack.kinds)
+    return registry
 
 
 def load_claims(names=None, path=None):
     """Claims of the named packs (all by default), or of a claims file or folder."""
     from ..core.claims import load_path
-    from ..core.kinds import KINDS
-    load_kinds()
     if path is not None:
-        claims = load_path(path, KINDS)
+        # A claims file of one's own may use any kind, a pack's included.
+        claims = load_path(path, registry_for())
         # A claims file of one's own names its paper (``paper = ...``) or is named after the
         # file: a result always says which paper it belongs to.
         name = next((c.paper for c in claims if c.paper), "") or Path(path).stem or "claims"
@@ -67,12 +70,14 @@ def load_claims(names=None, path=None):
         return claims
     available = packs()
     selected = list(available) if not names else list(names)
+    unknown = [name for name in selected if name not in available]
+    if unknown:
+        raise ProofcheckError(f"unknown paper {unknown[0]!r} (known: {', '.join(available)})")
+    kinds = registry_for()
     claims = []
     for name in selected:
-        pack = available.get(name)
-        if pack is None:
-            raise ProofcheckError(f"unknown paper {name!r} (known: {', '.join(available)})")
-        for claim in load_path(pack.claims_folder, KINDS, paper=pack.name):
+        pack = available[name]
+        for claim in load_path(pack.claims_folder, kinds, paper=pack.name):
             claim.order += len(claims)
             claims.append(claim)
     return claims

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import ProofcheckError
 from ..intervals import audit_decimal, parse_printed
 from ..verdict import failed, passed
-from . import Kind, register
+from . import Kind
 
 
 class PrintedDecimal(Kind):
@@ -58,6 +58,3 @@ def _shift_last_digit(text, step):
     shifted = value + Decimal(step) * Decimal(1).scaleb(-places)
     result = f"{shifted:.{places}f}"
     return result if result != text else None
-
-
-register(PrintedDecimal())

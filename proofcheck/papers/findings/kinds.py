@@ -40,7 +40,7 @@ from flint import arb
 
 from ...core.errors import ProofcheckError
 from ...core.intervals import NotEnclosable, enclose_with, parse_printed
-from ...core.kinds import Kind, register
+from ...core.kinds import Kind
 from ...core.numeric import evaluate
 from ...core.precision import agree, required_digits
 from ...core.symbolic import is_zero
@@ -717,8 +717,3 @@ class LogLocationFamily(_AiryAware):
         out = expression_mutants(claim, self.asserted_fields, settings)
         out.append(_nudged(claim, "limit", settings, claim.raw["limit_digits"] - 2))
         return out
-
-
-for _kind in (NoiseLawQuantity(), GroundState(), AiryConstant(), RenyiProfile(), SmallShiftLimit(),
-              SubGaussianScore(), LogLocationFamily()):
-    register(_kind)

@@ -26,7 +26,7 @@ from fractions import Fraction
 import mpmath
 
 from ...core.errors import ProofcheckError
-from ...core.kinds import Kind, register
+from ...core.kinds import Kind
 from ...core.precision import required_digits
 from ...core.verdict import Verdict, failed, passed
 from ...dp.many_count_chain import (Constants, Instance, Mechanism, check_instance,
@@ -122,6 +122,3 @@ class ChainInstance(Kind):
     def mutants(self, claim, settings):
         return [(description, claim.with_fields(constants=dict(change)))
                 for description, change in WRONG_CONSTANTS]
-
-
-register(ChainInstance())
