@@ -23,6 +23,8 @@ def add_parser(sub):
                    help="print one JSON document: a record per claim and a summary")
     p.add_argument("--list", action="store_true", help="list the claims (the map of the paper) without checking")
     p.add_argument("--mutants", action="store_true", help="also run the negative controls of each claim")
+    p.add_argument("--corroborate", action="store_true",
+                   help="also run the derivation script a claim names (derivations/) and compare its result")
     p.add_argument("--claims", metavar="PATH", help="check this claims file or folder instead of a packaged paper")
     p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
                    help="parallel workers (default: all cores)")
@@ -63,7 +65,7 @@ def run(args) -> int:
     claims = select(args)
     if args.list:
         return _list(claims, args.json)
-    settings = Settings(dps=dps, seed=args.seed, samples=args.samples)
+    settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
     from ..core.runner import run as run_claims
     from ..report.console import InOrder, Tally
     printer = None if args.json else _Printer(claims)
