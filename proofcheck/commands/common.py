@@ -55,7 +55,7 @@ def timeout_seconds(text: str) -> float | None:
 
 
 def add_timeout(parser):
-    from ..core.runner import DEFAULT_TIMEOUT
+    from ..core.timeout import DEFAULT_TIMEOUT
     parser.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT, metavar="S",
                         help=f"time limit per claim in seconds; a claim over it is an error, the others "
                         f"go on (default {DEFAULT_TIMEOUT:g}; 0 for none)")

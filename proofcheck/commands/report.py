@@ -21,8 +21,8 @@ from .common import Progress, add_dps, add_samples, add_timeout, positive_int
 DEFAULT_OUT = "report-out"
 
 
-def add_parser(sub):
-    p = sub.add_parser("report", help="write the map of each paper (Markdown or JSON), with figures",
+def add_parser(sub, summary):
+    p = sub.add_parser("report", help=summary,
                        description="Check the claims and write, per paper, a table: paper location -> "
                        "claim -> kind -> evidence -> derivation script -> status, in the paper's order, "
                        "with a summary. Exit status 0 if every claim passed, 1 if one failed.")

@@ -12,8 +12,8 @@ from ..core.verdict import Settings
 from .common import Progress, add_dps, add_samples, add_timeout, positive_int
 
 
-def add_parser(sub):
-    p = sub.add_parser("verify", help="check the claims of a paper (all papers by default)",
+def add_parser(sub, summary):
+    p = sub.add_parser("verify", help=summary,
                        description="Check every claim of the selected papers from definitions and "
                        "report the evidence reached. Exit status 0 only if every claim passed.")
     p.add_argument("papers", nargs="*", metavar="PAPER", help="paper packs to check (e.g. larger-groups)")
@@ -43,14 +43,18 @@ def split_only(only, papers, pack_names):
     return ids, list(papers or []) + [word for word in only if word in pack_names]
 
 
-def select(args):
+def select(args, build=True):
+    """The claims to check (``build``) or to list, ``--only`` applied before any is built."""
     from ..core.errors import ProofcheckError
-    from ..papers import load_claims, packs
+    from ..papers import list_claims, load_claims, packs
     if args.claims is None:
         args.only, args.papers = split_only(args.only, args.papers, set(packs()))
         if args.only == []:
             raise ProofcheckError("--only needs at least one claim id")
-    claims = load_claims(args.papers, path=args.claims)
+    if build:
+        claims = load_claims(args.papers, path=args.claims, only=args.only)
+    else:
+        claims = list_claims(args.papers, path=args.claims)
     if args.only:
         known = {c.id for c in claims}
         missing = [i for i in args.only if i not in known]
@@ -62,9 +66,9 @@ def select(args):
 
 def run(args) -> int:
     dps = validate_dps(args.dps)
-    claims = select(args)
     if args.list:
-        return _list(claims, args.json)
+        return _list(select(args, build=False), args.json)
+    claims = select(args)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
     from ..core.runner import run as run_claims
     from ..report.console import InOrder, Tally

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from .claims import Claim
 from .errors import ProofcheckError, SymbolicTimeout
+from .timeout import DEFAULT_TIMEOUT
 from .narrowing import note_narrowing
 from .verdict import Settings, Verdict
 
@@ -128,10 +129,6 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
     report.seconds = time.perf_counter() - start
     return report
 
-
-# The default per-claim time limit: ten times the slowest packaged claim (about 30 s on
-# a loaded two-core machine), so a limit reached means a runaway, not a slow machine.
-DEFAULT_TIMEOUT = 300.0
 
 _CLAIMS: list[Claim] = []
 _SETTINGS: Settings | None = None

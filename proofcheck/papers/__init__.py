@@ -56,12 +56,27 @@ def registry_for():
     return registry
 
 
-def load_claims(names=None, path=None):
-    """Claims of the named packs (all by default), or of a claims file or folder."""
+def load_claims(names=None, path=None, only=None):
+    """Claims of the named packs (all by default), or of a claims file or folder.
+
+    With ``only`` (a collection of ids) just those claims are built: parsing
+    every expression of every pack takes seconds, checking one claim need not.
+    """
     from ..core.claims import load_path
+    only = set(only) if only is not None else None
+    return _gather(names, path, lambda folder, kinds, paper: load_path(folder, kinds, paper=paper, only=only))
+
+
+def list_claims(names=None, path=None):
+    """The claims of the named packs, or of a file or folder, read but not built (``verify --list``)."""
+    from ..core.claims import list_path
+    return _gather(names, path, lambda folder, kinds, paper: list_path(folder, kinds, paper=paper))
+
+
+def _gather(names, path, read):
     if path is not None:
         # A claims file of one's own may use any kind, a pack's included.
-        claims = load_path(path, registry_for())
+        claims = read(path, registry_for(), "")
         # A claims file of one's own names its paper (``paper = ...``) or is named after the
         # file: a result always says which paper it belongs to.
         name = next((c.paper for c in claims if c.paper), "") or Path(path).stem or "claims"
@@ -75,9 +90,18 @@ def load_claims(names=None, path=None):
         raise ProofcheckError(f"unknown paper {unknown[0]!r} (known: {', '.join(available)})")
     kinds = registry_for()
     claims = []
+    offset = 0
     for name in selected:
         pack = available[name]
-        for claim in load_path(pack.claims_folder, kinds, paper=pack.name):
-            claim.order += len(claims)
-            claims.append(claim)
+        found = read(pack.claims_folder, kinds, pack.name)
+        for claim in found:
+            claim.order += offset
+        claims += found
+        offset += _count(pack)
     return claims
+
+
+def _count(pack) -> int:
+    """How many claims a pack lists, so that the next pack's orders follow on."""
+    from ..core.claims import claims_files, read_file
+    return sum(len(read_file(f).get("claim", [])) for f in claims_files(pack.claims_folder))
