@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 if sys.version_info >= (3, 11):
@@ -64,44 +65,74 @@ def load_claims(names=None, path=None, only=None):
     """
     from ..core.claims import load_path
     only = set(only) if only is not None else None
-    return _gather(names, path, lambda folder, kinds, paper: load_path(folder, kinds, paper=paper, only=only))
+    if path is not None:
+        return _own(load_path(path, registry_for(), only=only), path)
+    claims = []
+    for pack, start in _selected(names):
+        if only is None:
+            # Every claim of a pack: built once per process while its files are unchanged.
+            claims += _built(pack.claims_folder, pack.name, start, _stamp(pack.claims_folder))
+        else:
+            claims += _numbered(load_path(pack.claims_folder, registry_for(), paper=pack.name,
+                                          only=only), start)
+    return claims
 
 
 def list_claims(names=None, path=None):
     """The claims of the named packs, or of a file or folder, read but not built (``verify --list``)."""
     from ..core.claims import list_path
-    return _gather(names, path, lambda folder, kinds, paper: list_path(folder, kinds, paper=paper))
-
-
-def _gather(names, path, read):
     if path is not None:
-        # A claims file of one's own may use any kind, a pack's included.
-        claims = read(path, registry_for(), "")
-        # A claims file of one's own names its paper (``paper = ...``) or is named after the
-        # file: a result always says which paper it belongs to.
-        name = next((c.paper for c in claims if c.paper), "") or Path(path).stem or "claims"
-        for claim in claims:
-            claim.paper = claim.paper or name
-        return claims
+        return _own(list_path(path, registry_for()), path)
+    claims = []
+    for pack, start in _selected(names):
+        claims += _numbered(list_path(pack.claims_folder, registry_for(), paper=pack.name), start)
+    return claims
+
+
+def _own(claims, path):
+    """A claims file of one's own names its paper (``paper = ...``) or is named after the file:
+    a result always says which paper it belongs to."""
+    name = next((c.paper for c in claims if c.paper), "") or Path(path).stem or "claims"
+    for claim in claims:
+        claim.paper = claim.paper or name
+    return claims
+
+
+def _selected(names):
+    """``(pack, order of its first claim)`` for each named pack (every pack by default)."""
     available = packs()
     selected = list(available) if not names else list(names)
     unknown = [name for name in selected if name not in available]
     if unknown:
         raise ProofcheckError(f"unknown paper {unknown[0]!r} (known: {', '.join(available)})")
-    kinds = registry_for()
-    claims = []
-    offset = 0
-    for name in selected:
-        pack = available[name]
-        found = read(pack.claims_folder, kinds, pack.name)
-        for claim in found:
-            claim.order += offset
-        claims += found
-        offset += _count(pack)
+    return [(available[name], _first_order(available, name)) for name in selected]
+
+
+def _numbered(claims, start):
+    for claim in claims:
+        claim.order += start
     return claims
 
 
-def _count(pack) -> int:
-    """How many claims a pack lists, so that the next pack's orders follow on."""
+def _first_order(available, name) -> int:
+    """The order of a pack's first claim: the packs' claims are numbered on in the packs' order,
+    whichever are selected, so a claim's order never depends on what else is loaded."""
     from ..core.claims import claims_files, read_file
-    return sum(len(read_file(f).get("claim", [])) for f in claims_files(pack.claims_folder))
+    start = 0
+    for pack in available.values():
+        if pack.name == name:
+            return start
+        start += sum(len(read_file(f).get("claim", [])) for f in claims_files(pack.claims_folder))
+    raise KeyError(name)
+
+
+@lru_cache(maxsize=16)
+def _built(folder: Path, paper: str, start: int, stamp: tuple) -> tuple:
+    """A pack's claims, built once per process while its files are unchanged (``stamp``)."""
+    from ..core.claims import load_path
+    return tuple(_numbered(load_path(folder, registry_for(), paper=paper), start))
+
+
+def _stamp(folder: Path) -> tuple:
+    from ..core.claims import claims_files
+    return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in claims_files(folder))
