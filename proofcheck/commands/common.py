@@ -131,3 +131,11 @@ def _is_terminal(stream) -> bool:
     except (AttributeError, ValueError):
         return False
 
+
+
+def add_cache(parser):
+    """``--no-cache`` and ``--cache-dir``: where verdicts are kept between runs (core/verdict_cache.py)."""
+    parser.add_argument("--no-cache", action="store_true",
+                        help="check every claim again, neither reading nor writing the verdict cache")
+    parser.add_argument("--cache-dir", metavar="DIR",
+                        help="keep verdicts in DIR (default .proofcheck_cache in the current folder)")

@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import Settings
-from .common import Progress, add_dps, add_samples, add_timeout, positive_int
+from .common import Progress, add_cache, add_dps, add_samples, add_timeout, positive_int
 
 
 def add_parser(sub, summary):
@@ -31,6 +31,7 @@ def add_parser(sub, summary):
     add_samples(p)
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     add_timeout(p)
+    add_cache(p)
     p.set_defaults(run=run)
 
 
@@ -70,7 +71,7 @@ def run(args) -> int:
         return _list(select(args, build=False), args.json)
     claims = select(args)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
-    from ..core.runner import run as run_claims
+    from ..core.verdict_cache import cache_for, run_with_cache
     from ..report.console import InOrder, Tally
     printer = None if args.json else _Printer(claims)
     in_order = InOrder(claims)
@@ -88,10 +89,10 @@ def run(args) -> int:
                 if printer:
                     printer.show(ready)
 
-        results = run_claims(claims, settings, jobs=args.jobs, mutants=args.mutants, progress=on_result,
-                             timeout=args.timeout, started=on_start,
-                             # In the papers' order, lines appear as claims finish, not at the end.
-                             in_order=not args.json)
+        results = run_with_cache(claims, settings, cache_for(args), jobs=args.jobs, mutants=args.mutants,
+                                 progress=on_result, timeout=args.timeout, started=on_start,
+                                 # In the papers' order, lines appear as claims finish, not at the end.
+                                 in_order=not args.json)
     elapsed = time.perf_counter() - start
     chains = _chains(claims, results)
     total = Tally()
@@ -100,6 +101,7 @@ def run(args) -> int:
     mutants_ok = all(r.mutants.ok for r in results if r.mutants is not None)
     if args.json:
         summary = {**total.as_dict(), "seconds": round(elapsed, 2), "dps": dps,
+                   "cached": sum(r.cached for r in results),
                    "papers": {paper: tally.as_dict() for paper, tally in _by_paper(results).items()}}
         if args.mutants:
             summary["mutants"] = {"made": sum(r.mutants.made for r in results),
@@ -113,6 +115,10 @@ def run(args) -> int:
     else:
         printer.finish()
         print("evidence: " + total.evidence_counts() + f"; {elapsed:.1f} s at {dps} digits")
+        kept = sum(r.cached for r in results)
+        if kept:
+            print(f"{kept} of {len(results)} verdicts from the cache, checked earlier under the same claim, "
+                  f"settings and source (--no-cache checks them again)")
         _print_weaker_chains(results, chains)
         if args.mutants:
             made = sum(r.mutants.made for r in results)

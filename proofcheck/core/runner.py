@@ -51,6 +51,7 @@ class Result:
     claim: Claim
     verdict: Verdict
     mutants: MutantReport | None = None
+    cached: bool = False  # taken from the verdict cache (core/verdict_cache.py), not checked now
 
     def as_dict(self) -> dict:
         record = {
@@ -68,6 +69,8 @@ class Result:
             record["finding"] = True
         if self.mutants is not None:
             record["mutants"] = self.mutants.as_dict()
+        if self.cached:
+            record["cached"] = True
         return record
 
 
