@@ -44,18 +44,15 @@ def split_only(only, papers, pack_names):
     return ids, list(papers or []) + [word for word in only if word in pack_names]
 
 
-def select(args, build=True):
-    """The claims to check (``build``) or to list, ``--only`` applied before any is built."""
+def select(args):
+    """The claims to check or to list, read but not yet built (``--only`` applied)."""
     from ..core.errors import ProofcheckError
-    from ..papers import list_claims, load_claims, packs
+    from ..papers import list_claims, packs
     if args.claims is None:
         args.only, args.papers = split_only(args.only, args.papers, set(packs()))
         if args.only == []:
             raise ProofcheckError("--only needs at least one claim id")
-    if build:
-        claims = load_claims(args.papers, path=args.claims, only=args.only)
-    else:
-        claims = list_claims(args.papers, path=args.claims)
+    claims = list_claims(args.papers, path=args.claims)
     if args.only:
         known = {c.id for c in claims}
         missing = [i for i in args.only if i not in known]
@@ -65,11 +62,16 @@ def select(args, build=True):
     return claims
 
 
+def _build(args, ids):
+    from ..papers import load_claims
+    return load_claims(args.papers, path=args.claims, only=ids)
+
+
 def run(args) -> int:
     dps = validate_dps(args.dps)
-    if args.list:
-        return _list(select(args, build=False), args.json)
     claims = select(args)
+    if args.list:
+        return _list(claims, args.json)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
     from ..core.verdict_cache import cache_for, run_with_cache
     from ..report.console import InOrder, Tally
@@ -91,6 +93,7 @@ def run(args) -> int:
 
         results = run_with_cache(claims, settings, cache_for(args), jobs=args.jobs, mutants=args.mutants,
                                  progress=on_result, timeout=args.timeout, started=on_start,
+                                 build=lambda ids: _build(args, ids),
                                  # In the papers' order, lines appear as claims finish, not at the end.
                                  in_order=not args.json)
     elapsed = time.perf_counter() - start

@@ -11,8 +11,8 @@ unchanged, and the key is a content hash of all that can change it:
   the derivation scripts included);
 * the versions of Python, SymPy, mpmath and python-flint.
 
-Errors are never kept: a time limit reached on a loaded machine must be
-checked again.  The files are JSON, read as data: a cache entry can hold a
+Only passes are kept: a failure is what its author is working on, and an
+error (a time limit reached on a loaded machine) must be checked again.  The files are JSON, read as data: a cache entry can hold a
 wrong verdict only if someone writes one there by hand, so ``--no-cache``
 ignores the cache and the test suite and CI never read it.
 """
@@ -99,7 +99,7 @@ class VerdictCache:
         try:
             data = json.loads(self._path(key).read_text(encoding="utf-8"))
             fields = {name: data["verdict"][name] for name in _VERDICT_FIELDS}
-            if fields["status"] not in ("passed", "failed"):
+            if fields["status"] != "passed":
                 return None
             mutants = data.get("mutants")
             if mutants is not None:
@@ -109,7 +109,7 @@ class VerdictCache:
             return None  # absent, unreadable or of another shape: check the claim again
 
     def put(self, key: str, verdict: Verdict, mutants=None) -> None:
-        if verdict.status not in ("passed", "failed"):
+        if verdict.status != "passed":
             return
         if mutants is not None and mutants.unfinished:
             return
@@ -140,12 +140,19 @@ def cache_for(args) -> VerdictCache | None:
 
 
 def run_with_cache(claims, settings, cache: VerdictCache | None, mutants: bool = False,
-                   progress=None, started=None, **options):
+                   progress=None, started=None, build=None, **options):
     """``runner.run`` with the verdicts found in ``cache`` taken from it; the others are
-    checked and kept.  Results come back in the claims' order, as from ``runner.run``."""
+    checked and kept.  Results come back in the claims' order, as from ``runner.run``.
+
+    ``claims`` may be entries read but not built (``claims.Entry``), with
+    ``build(ids)`` building the claims of those ids: a run that finds every
+    verdict in the cache then parses no expression at all.
+    """
     from .runner import MutantReport, Result, run
+    build = build or (lambda ids: [claim for claim in claims if claim.id in ids])
     if cache is None:
-        return run(claims, settings, mutants=mutants, progress=progress, started=started, **options)
+        return run(build({claim.id for claim in claims}), settings, mutants=mutants, progress=progress,
+                   started=started, **options)
     keys = [claim_key(claim, settings, mutants) for claim in claims]
     results = [None] * len(claims)
     for index, (claim, key) in enumerate(zip(claims, keys)):
@@ -162,15 +169,16 @@ def run_with_cache(claims, settings, cache: VerdictCache | None, mutants: bool =
                 started(result.claim)
             if progress:
                 progress(done, len(claims), result)
-    missing = [index for index, result in enumerate(results) if result is None]
+    missing = {claims[index].id: index for index, result in enumerate(results) if result is None}
 
     def checked(count, _total, result):
         if progress:
             progress(done + count, len(claims), result)
 
-    fresh = run([claims[i] for i in missing], settings, mutants=mutants, progress=checked,
-                started=started, **options) if missing else []
-    for index, result in zip(missing, fresh):
+    built = build(set(missing)) if missing else []
+    for result in run(built, settings, mutants=mutants, progress=checked, started=started,
+                      **options) if built else []:
+        index = missing[result.claim.id]
         results[index] = result
         cache.put(keys[index], result.verdict, result.mutants)
     return results
