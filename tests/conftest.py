@@ -1,9 +1,11 @@
-"""Shared test settings: hypothesis profiles and the packaged claims.
+"""Shared test settings and helpers: hypothesis profiles, running the command line, claims files.
 
 The default profile keeps the run fast; ``HYPOTHESIS_PROFILE=deep pytest -m slow``
 draws many more parameters.
 """
 import os
+import subprocess
+import sys
 
 from hypothesis import HealthCheck, settings
 
@@ -44,3 +46,16 @@ def _forget_engine_memos():
 def pytest_sessionstart(session):
     if os.environ.get("MUTANT_UNDER_TEST"):
         _forget_engine_memos()
+
+
+def run_cli(*args, timeout=600, **options):
+    """Run ``python -m proofcheck ARGS`` in a fresh process; its output as text."""
+    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
+                          timeout=timeout, **options)
+
+
+def write_claims(folder, text, name="claims.toml"):
+    """A claims file holding ``text`` in ``folder``; its path."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -1,9 +1,9 @@
 """A malformed claims file is refused with one line naming the file and the claim (exit 2)."""
 import os
-import subprocess
-import sys
 
 import pytest
+
+from conftest import run_cli
 
 GOOD = '''
 [[claim]]
@@ -31,10 +31,6 @@ BAD = {
     "duplicate-id": (GOOD + GOOD, "duplicate claim id"),
 }
 
-
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
-                          timeout=300)
 
 
 @pytest.mark.parametrize("case", sorted(BAD))

@@ -1,15 +1,10 @@
 """--dps is honoured everywhere: one range for every command, JSON with the digits that are correct,
 text a readable rounding, and a bound equal to rho reads "equal (tight)"."""
 import json
-import subprocess
-import sys
 
 import pytest
 
-
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
-                          timeout=600)
+from conftest import run_cli
 
 
 @pytest.mark.parametrize("command", [["verify"], ["report"], ["zcdp", "laplace"], ["mechanism"], ["gap"],

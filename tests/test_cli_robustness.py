@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 
+from conftest import run_cli
+
 RUNAWAYS = '''
 [[claim]]
 id = "huge-sum"
@@ -35,10 +37,6 @@ lhs = "1 + 1"
 asserts = "2"
 '''
 
-
-def run_cli(*args, timeout=300):
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
-                          timeout=timeout)
 
 
 def test_runaway_claims_become_errors_and_the_others_go_on(tmp_path):

@@ -1,15 +1,11 @@
 """Small things a new user trips over: the README and --help say what the program does."""
 import re
-import subprocess
-import sys
 from pathlib import Path
+
+from conftest import run_cli
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
-
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
-                          timeout=600)
 
 
 def test_the_readme_quotes_the_message_that_refuses_import():

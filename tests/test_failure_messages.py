@@ -1,10 +1,10 @@
 """A failure explains itself: the file and claim, what was derived (a formula where SymPy found one),
 what was asserted, the point and both values, the relative difference and the digit where they part."""
 import json
-import subprocess
-import sys
 
 from proofcheck.report.failures import parting
+
+from conftest import run_cli
 
 WRONG_CONSTANT = '''
 [[claim]]
@@ -27,10 +27,6 @@ lhs = "E(Abs(exp(sigma*z - sigma**2/2) - 1), z)"
 asserts = "2*Phi(sigma) - 1"
 '''
 
-
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
-                          timeout=600)
 
 
 def test_a_wrong_constant_shows_the_derived_formula_both_values_and_where_they_part(tmp_path):

@@ -1,12 +1,7 @@
 """`proofcheck verify`: one line per claim, a closing count, JSON for machines, meaningful exit codes."""
 import json
-import subprocess
-import sys
 
-
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
-                          timeout=600)
+from conftest import run_cli
 
 
 def test_list_is_a_map_of_every_claim_without_checking():

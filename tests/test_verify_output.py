@@ -1,16 +1,12 @@
 """`verify` prints in the papers' order whatever -j is: a header per paper, a summary per paper, the total
 last; long locations end in an ellipsis, never mid-word."""
-import subprocess
-import sys
 
 from proofcheck.report.console import InOrder, fit
 
+from conftest import run_cli
+
 IDS = ["lemma-4.1", "eq-25-optimum", "laplace-renyi", "laplace-kl"]
 
-
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
-                          timeout=600)
 
 
 def claim_lines(stdout):

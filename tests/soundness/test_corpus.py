@@ -17,11 +17,12 @@ engine; loading through ``proofcheck.core.claims.load_file`` is itself a test.
 from __future__ import annotations
 
 import functools
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from conftest import run_cli
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -137,10 +138,6 @@ def test_true_rewrite_passes(path, claim_id):
 
 
 # -- through the command line ----------------------------------------------------------
-
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
-                          timeout=900)
 
 
 def test_cli_exits_1_for_a_false_claims_file():
