@@ -90,16 +90,29 @@ def _integral(expr, rep):
 
 
 def _gaussian_integral(integrand, variable, lower, upper):
-    """Integral over the whole line of C exp(a x^2 + b x + c) with a < 0, by completing the square.
+    """The integral of a sum of terms C exp(a x^2 + b x + c), each with a < 0, by completing squares.
 
-    Products of Gaussian densities raised to powers (Renyi integrands) reach this
-    form once powers of exponentials are combined; SymPy's general integrator
-    is slow on them.  Returns None when the integrand is not of this form.
+    With s = sqrt(-a) and m = -b/(2a), a term integrates over (L, U) to
+    C exp(c - b^2/(4a)) sqrt(pi)/(2s) (erf(s(U - m)) - erf(s(L - m))), and over
+    the whole line to C exp(c - b^2/(4a)) sqrt(pi/(-a)).  Gaussian expectations
+    (Lemma 4.1's pieces on either side of a kink) and products of Gaussian
+    densities raised to powers (Renyi integrands) reach this form once powers
+    of exponentials are combined; SymPy's Meijer-G integrator takes seconds on
+    them.  Returns None unless every term is of this form with a < 0 proved.
     """
-    if not (lower == -sp.oo and upper == sp.oo):
-        return None
+    lower, upper = sp.sympify(lower), sp.sympify(upper)
+    total = []
+    for term in sp.Add.make_args(sp.expand(integrand)):
+        value = _gaussian_term(term, variable, lower, upper)
+        if value is None:
+            return None
+        total.append(value)
+    return sp.Add(*total)
+
+
+def _gaussian_term(term, variable, lower, upper):
     # (e^u)^p = e^{pu} for real u: the densities here are real exponentials on the domain.
-    expanded = sp.expand_power_base(integrand, force=True)
+    expanded = sp.expand_power_base(term, force=True)
     denested = expanded.replace(
         lambda e: isinstance(e, sp.Pow) and isinstance(e.base, sp.exp) and e.base.args[0].is_real is not False,
         lambda e: sp.exp(e.base.args[0] * e.exp))
@@ -119,7 +132,16 @@ def _gaussian_integral(integrand, variable, lower, upper):
     a = sp.simplify(a)
     if not (-a).is_positive:
         return None
-    return sp.Mul(*rest) * sp.sqrt(sp.pi / (-a)) * sp.exp(c - b**2 / (4 * a))
+    scale = sp.Mul(*rest) * sp.exp(c - b**2 / (4 * a))
+    if lower == -sp.oo and upper == sp.oo:
+        return scale * sp.sqrt(sp.pi / (-a))
+    if lower.has(variable) or upper.has(variable):
+        return None
+    root, centre = sp.sqrt(-a), -b / (2 * a)
+
+    def erf_at(end, infinite):
+        return infinite if end in (sp.oo, -sp.oo) else sp.erf(root * (end - centre))
+    return scale * sp.sqrt(sp.pi) / (2 * root) * (erf_at(upper, sp.Integer(1)) - erf_at(lower, sp.Integer(-1)))
 
 
 def _order_cuts(cuts, lower, upper, rep):

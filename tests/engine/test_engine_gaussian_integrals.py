@@ -1,0 +1,63 @@
+"""Gaussian integrals closed by completing the square (core/symbolic.py) agree with quadrature,
+refuse what is not Gaussian, and a wrong Gaussian claim still fails."""
+import mpmath
+import pytest
+import sympy as sp
+
+from proofcheck.core.claims import build_claim
+from proofcheck.core.runner import check_claim
+from proofcheck.core.symbolic import _gaussian_integral
+from proofcheck.core.verdict import Settings
+from proofcheck.papers import registry_for
+
+x = sp.Symbol("x", real=True)
+k = sp.Symbol("k", positive=True)
+m = sp.Symbol("m", real=True)
+VALUES = {k: sp.Rational(7, 5), m: sp.Rational(-3, 4)}
+
+
+def _quadrature(integrand, lower, upper):
+    f = sp.lambdify(x, integrand.subs(VALUES), "mpmath")
+    with mpmath.workdps(40):
+        ends = [mpmath.mpf(sp.N(e.subs(VALUES), 50)) if e.is_finite else (mpmath.inf if e == sp.oo else -mpmath.inf)
+                for e in (lower, upper)]
+        return mpmath.quad(f, ends)
+
+
+@pytest.mark.parametrize("lower, upper", [(-sp.oo, sp.oo), (-sp.oo, m), (m, sp.oo), (m, 2 * k), (-sp.oo, sp.Integer(0))])
+@pytest.mark.parametrize("integrand", [
+    sp.exp(-k * x**2 + m * x + 1),
+    3 * sp.exp(-(x - m)**2 / (2 * k)) - sp.exp(-x**2 / 2 + k * x),
+    (sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi))**k,
+])
+def test_the_closed_form_agrees_with_quadrature_over_every_kind_of_interval(integrand, lower, upper):
+    closed = _gaussian_integral(integrand, x, lower, upper)
+    assert closed is not None
+    with mpmath.workdps(40):
+        value = mpmath.mpf(sp.N(closed.subs(VALUES), 45))
+        assert abs(value - _quadrature(integrand, lower, upper)) < mpmath.mpf(10) ** -30 * max(1, abs(value))
+
+
+@pytest.mark.parametrize("integrand", [
+    sp.exp(m * x**2),            # the sign of the quadratic coefficient is not known
+    sp.exp(k * x**2 - x),        # it is positive: the integral diverges
+    x * sp.exp(-x**2),           # a polynomial factor
+    sp.exp(-x**2) + sp.exp(-x),  # one term is not Gaussian
+    sp.exp(-x**3),
+])
+def test_what_is_not_a_sum_of_gaussian_terms_is_left_to_sympy(integrand):
+    assert _gaussian_integral(integrand, x, -sp.oo, sp.oo) is None
+
+
+def _lemma(asserts):
+    record = {"id": "lemma", "where": "test", "statement": "Lemma 4.1", "kind": "identity",
+              "params": {"sigma": "sigma > 0"}, "variables": {"z": "real"},
+              "lhs": "E(Abs(exp(sigma*z - sigma**2) - 1), z)", "asserts": asserts}
+    return check_claim(build_claim(record, "tests/engine", registry_for()), Settings())
+
+
+def test_lemma_4_1_is_derived_symbolically_and_a_changed_constant_or_drift_fails():
+    verdict = _lemma("2*Phi(sigma) - 1")
+    assert verdict.passed and verdict.evidence == "symbolic"
+    for wrong in ("2*Phi(sigma) - 1 + 10**-40", "2*Phi(sigma/2) - 1", "2*Phi(sigma) - 0.999"):
+        assert _lemma(wrong).status == "failed", wrong
