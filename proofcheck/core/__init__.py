@@ -1,4 +1,29 @@
 """The paper-agnostic engine: claims, expressions, precision, enclosures, checkers.
 
 Nothing here knows about differential privacy or any particular paper.
+
+The engine's map: ``proofcheck verify --only lemma-4.1`` from the command line to
+the verdict.
+
+1. ``cli.main`` reads the subcommand and imports only ``commands/verify.py``.
+2. ``commands/verify.run`` lists the packs' records without parsing them
+   (``papers.list_claims`` -> ``core/claims.list_path``), keeps the ids of
+   ``--only``, and hands them to ``core/verdict_cache.run_with_cache``.
+3. A verdict kept in ``.proofcheck_cache/`` under the same content hash is
+   reused; otherwise the claim is built: ``papers.load_claims(only=...)`` ->
+   ``core/claims.build_claim``, which parses each expression with the whitelist
+   parser (``core/expressions.py``), the parameters' domain (``core/domains.py``),
+   and takes the claim's checker from the kind registry (``core/registry.py``,
+   listed in ``proofcheck/kinds.py``): for ``lemma-4.1``, kind ``identity``.
+4. ``core/runner.run`` checks the claim in a forked worker with a time and memory
+   limit; ``runner.check_claim`` calls the checker.
+5. ``core/kinds/equality.Identity.check`` -> ``equality_check``: the SymPy route
+   (``core/symbolic.derive``) integrates E|exp(sigma Z - sigma^2) - 1| piece by
+   piece between the kinks of ``Abs`` and reduces derived minus asserted to 0:
+   symbolic evidence.  Had it stopped, ``numeric_compare`` would compare both
+   sides with mpmath (``core/numeric.py``) at points drawn from the domain, at
+   ``--dps`` and twice it, and Arb (``core/intervals.py``) would decide constants.
+6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details)
+   travels back to ``commands/verify``, which prints it with ``report/console.py``
+   (or ``report/failures.py`` for a failure) and keeps it in the cache.
 """
