@@ -116,11 +116,14 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
         return report
     mutant_settings = replace(settings, symbolic_budget=min(settings.symbolic_budget, 10.0),
                               mutant_mode=True, corroborate=False)
-    mutants = kind.mutants(claim, settings)
-    # A kind lists a perturbation it dismissed (a weakened inequality) with no claim.
-    report.dismissed = [description for description, mutant in mutants if mutant is None]
-    mutants = [(description, mutant) for description, mutant in mutants if mutant is not None]
-    for description, mutant in (mutants if limit is None else mutants[:limit]):
+    # A kind may produce its controls lazily (an inequality checks each perturbation densely
+    # before it counts as a control): with a ``limit``, only as many are made as are run.
+    for description, mutant in kind.mutants(claim, settings):
+        if mutant is None:  # a perturbation the kind dismissed (a weakened inequality)
+            report.dismissed.append(description)
+            continue
+        if limit is not None and report.made >= limit:
+            break
         if before_each:
             before_each()
         report.made += 1

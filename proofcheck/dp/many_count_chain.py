@@ -19,6 +19,7 @@ but they do not prove Theorem 6.4.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import mpmath
 
@@ -41,22 +42,42 @@ class Step:
     holds: bool | None = None
 
 
+@lru_cache(maxsize=32)
+def _quantities(prior, mechanism, n: int, prec: int) -> dict:
+    """The chain's quantities that no constant of the proof enters, at working precision ``prec``.
+
+    They take the quadrature; a negative control changes only a constant of the
+    proof (E|U|, the Laplace factor, the privacy factor), so it reuses them.
+    """
+    with mpmath.workprec(prec):
+        instance = Instance(prior, mechanism, n)
+        ps = weights_at(prior)
+        errors = [expected_error(mechanism, n + j) for j in prior.support]
+        information, divergences, mixture_to_star = information_and_divergences(instance, ps)
+        return {
+            "ps": ps, "errors": errors, "H": entropy(ps),
+            "mean_J": mpmath.fsum(p * j for j, p in enumerate(ps)),
+            "spread": mpmath.fsum(p * (j - prior.j_star) ** 2 for j, p in enumerate(ps)),
+            "D": mpmath.fsum(p * e for p, e in zip(ps, errors)),
+            "dithered": mpmath.fsum(p * expected_dithered_error(mechanism, n + j) for j, p in enumerate(ps)),
+            "information": information, "divergences": divergences, "mixture_to_star": mixture_to_star,
+            # h(X | Y) = H(J | Y) (Lemma 6.3, the dither carries no entropy on unit cells).
+            "conditional": conditional_entropy(instance, ps),
+            "h_X": dithered_entropy(ps), "E|U|": dither_mean_absolute(),
+        }
+
+
 def chain_steps(instance: Instance):
     """Every step of (17)–(22) at ``instance``, both sides computed at the current precision."""
     k = instance.constants
     mech, n, prior = instance.mechanism, instance.n, instance.prior
-    ps = weights_at(prior)
+    q = _quantities(prior, mech, n, mpmath.mp.prec)
+    ps, errors, H, D = q["ps"], q["errors"], q["H"], q["D"]
+    mean_J, spread, dithered = q["mean_J"], q["spread"], q["dithered"]
+    information, divergences, mixture_to_star = q["information"], q["divergences"], q["mixture_to_star"]
+    conditional = q["conditional"]
     star = prior.j_star
-    H = entropy(ps)
-    mean_J = mpmath.fsum(p * j for j, p in enumerate(ps))
-    spread = mpmath.fsum(p * (j - star) ** 2 for j, p in enumerate(ps))
-    errors = [expected_error(mech, n + j) for j in prior.support]
-    D = mpmath.fsum(p * e for p, e in zip(ps, errors))
-    dithered = mpmath.fsum(p * expected_dithered_error(mech, n + j) for j, p in enumerate(ps))
     v = mech.budget(n)
-    information, divergences, mixture_to_star = information_and_divergences(instance, ps)
-    # h(X | Y) = H(J | Y) (Lemma 6.3, the dither carries no entropy on unit cells).
-    conditional = conditional_entropy(instance, ps)
     r = mpf_of(mech.r)
     worst_utility = max((e - r * (n + j) for j, e in enumerate(errors)), key=lambda x: x)
     # Every edge on a path from n + j to n + j* has larger endpoint m in (n, n + K); at
@@ -65,8 +86,8 @@ def chain_steps(instance: Instance):
     worst_kl = max(d - k.privacy() * (j - star) ** 2 * v for j, d in enumerate(divergences) if j != star)
     bound_19 = max(H - mpmath.log(k.laplace() * (r * (n + mean_J) + k.dither())), 0) / spread
     return [
-        Step("E|U|", "Lemma 6.3: E|U| = 1/4", dither_mean_absolute(), "=", k.dither()),
-        Step("h(X) = H(J)", "Lemma 6.3: h(X) = H(J)", dithered_entropy(ps), "=", H),
+        Step("E|U|", "Lemma 6.3: E|U| = 1/4", q["E|U|"], "=", k.dither()),
+        Step("h(X) = H(J)", "Lemma 6.3: h(X) = H(J)", q["h_X"], "=", H),
         Step("h(Laplace_d) at d = E|X - J~|", "Lemma 6.3: maximum entropy log(2ed)",
              laplace_entropy(dithered), "=", mpmath.log(k.laplace() * dithered)),
         Step("(18) at every count of the support", "max_j E|Y - m| - r m <= 0", worst_utility, "<=", 0),
