@@ -29,6 +29,7 @@ from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, decide
 from ..numeric import EvaluationError, NoLimit, evaluate
 from ..precision import ESCALATION, clear_margin, required_digits
+from ..sampling import bounds_at, tie_points
 from ..signs import proved_nonnegative
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed
@@ -326,7 +327,7 @@ def _ties(domain, symbols, value, points, found):
     if not scored or len(symbols) < 2:
         return
     worst = min(scored, key=lambda t: t[0])[1]
-    for tied in domain.tie_points(worst):
+    for tied in tie_points(domain, worst):
         exact = _valid_point(domain, symbols, [tied[s] for s in symbols])
         if exact is not None and exact not in points and exact not in found:
             found.append(exact)
@@ -387,7 +388,7 @@ def _snap(value: float) -> list:
 
 def _scan_grid(parameter, point, size):
     try:
-        lo, hi = parameter._bounds_at(point)
+        lo, hi = bounds_at(parameter, point)
         lo = None if lo is None else float(lo)
         hi = None if hi is None else float(hi)
     except (TypeError, ValueError):
