@@ -3,7 +3,8 @@
 Runs mutmut 3 (https://pypi.org/project/mutmut/) over the modules that decide a
 verdict -- by default ``core/precision.py``, ``core/intervals.py``,
 ``core/numeric.py``, ``core/symbolic.py``, ``core/signs.py``,
-``core/domains.py``, ``core/mutants.py``, ``core/kinds/*.py`` and
+``core/domains.py``, ``core/sampling.py``, ``core/counterexamples.py``,
+``core/golden.py``, ``core/mutants.py``, ``core/kinds/*.py`` and
 ``dp/kinds.py`` -- with ``tests/engine`` as the test suite, then prints, for
 each module, how many mutants the tests killed, and every mutant that
 survived (module, line, the change).
@@ -65,6 +66,9 @@ DEFAULT_MODULES = [
     "core/symbolic.py",
     "core/signs.py",
     "core/domains.py",
+    "core/sampling.py",
+    "core/counterexamples.py",
+    "core/golden.py",
     "core/mutants.py",
     "core/kinds/*.py",
     "dp/kinds.py",

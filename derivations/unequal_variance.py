@@ -110,4 +110,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    raise SystemExit(literate.main(derive, TITLE, SOURCE))
+    from proofcheck.commands.derive import standalone
+    raise SystemExit(standalone(derive, TITLE, SOURCE))

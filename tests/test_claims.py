@@ -13,6 +13,7 @@ from hypothesis import given, strategies as st
 from proofcheck.core.numeric import evaluate
 from proofcheck.core.precision import agree
 from proofcheck.core.runner import check_claim, run_mutants
+from proofcheck.core.sampling import point_from_units
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import load_claims
 
@@ -63,7 +64,7 @@ units = st.fractions(min_value=0, max_value=1).map(lambda f: f.limit_denominator
 def test_identity_holds_at_parameters_drawn_across_its_domain(key, data):
     claim = BY_ID[key]
     drawn = {name: data.draw(units, label=name) for name in claim.parameters}
-    point = claim.sampling_domain.point_from_units(drawn)
+    point = point_from_units(claim.sampling_domain, drawn)
     try:
         claim.domain.validate_point({s.name: v for s, v in point.items()})
     except ValueError:

@@ -1,4 +1,4 @@
-"""The literate derivations (derivations/*.py) and their framework (core/literate.py).
+"""The literate derivations (derivations/*.py) and their framework (core/literate/).
 
 Every script runs and establishes exactly the results it declares; a
 deliberately broken step (the mean-correction drift, 127 for 128, a wrong
@@ -17,6 +17,7 @@ import sympy as sp
 from proofcheck import cli
 from proofcheck.commands.derive import load, names
 from proofcheck.core import literate
+from proofcheck.core.literate.rendering import render_markdown
 from proofcheck.core.errors import ExpressionError, ProofcheckError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,7 +182,7 @@ def test_markdown_shows_each_step_as_latex_math():
     steps = []
     module = load("two_count_template")
     literate.run(module.derive, on_step=steps.append)
-    page = "".join(literate.render_markdown(s) for s in steps)
+    page = "".join(render_markdown(s) for s in steps)
     assert page.count("$$") >= 2 * 10
     assert sp.latex(sp.Rational(1, 128)) in page
 

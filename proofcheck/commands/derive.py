@@ -3,11 +3,15 @@
 The derivations live in ``derivations/`` (installed as
 ``proofcheck.derivations``); see ``proofcheck.core.literate``.  Exit status:
 0 every step held, 1 a step failed, 2 bad input (unknown name, bad --set).
+Each script also runs standalone (``python derivations/NAME.py [--markdown]``)
+through ``standalone``, with the same output and exit status.
 """
 from __future__ import annotations
 
+import argparse
 import importlib
 import json
+import os
 import pkgutil
 import sys
 import time
@@ -42,7 +46,6 @@ def load(name: str):
 
 
 def run(args) -> int:
-    from ..core import literate
     if args.list:
         return _list(args.json)
     if args.all:
@@ -50,11 +53,65 @@ def run(args) -> int:
     if not args.name:
         raise ProofcheckError("name a derivation (see proofcheck derive --list)")
     module = load(args.name)
-    overrides = literate.parse_overrides(args.set)
+    overrides = parse_overrides(args.set)
     if args.json:
         return _json(args.name, module, overrides)
-    return literate.present(module.derive, module.TITLE, module.SOURCE, markdown=args.markdown,
-                            overrides=overrides)
+    return present(module.derive, module.TITLE, module.SOURCE, markdown=args.markdown,
+                   overrides=overrides)
+
+
+def parse_overrides(items) -> dict[str, str]:
+    """``KEY=EXPR`` strings from the command line, as a mapping."""
+    overrides = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise ProofcheckError(f"--set expects KEY=EXPRESSION, got {item!r}")
+        overrides[key.strip()] = value.strip()
+    return overrides
+
+
+def present(derive, title: str, source: str, markdown: bool = False, overrides=None,
+            stream=None) -> int:
+    """Run and print a derivation step by step; 0 if every step held, 1 if one failed."""
+    from ..core import literate
+    from ..core.literate import rendering
+    stream = stream or sys.stdout
+    header = rendering.render_markdown_header if markdown else rendering.render_text_header
+    stream.write(header(title, source) + "\n")
+    render = rendering.render_markdown if markdown else rendering.render_text
+
+    def show(step):
+        stream.write(render(step) + "\n")
+        stream.flush()
+
+    start = time.perf_counter()
+    try:
+        d = literate.run(derive, title, source, overrides=overrides, on_step=show)
+    except literate.DerivationFailed as failure:
+        stream.write(f"derivation failed at step {failure.step.number} ({failure.step.label})\n")
+        return 1
+    stream.write(rendering.render_summary(d, time.perf_counter() - start, markdown))
+    return 0
+
+
+def standalone(derive, title: str, source: str, argv=None) -> int:
+    """Command line of a standalone script: ``python derivations/NAME.py [--markdown]``."""
+    parser = argparse.ArgumentParser(description=title)
+    parser.add_argument("--markdown", action="store_true", help="print Markdown with LaTeX math")
+    parser.add_argument("--set", action="append", metavar="KEY=EXPR", default=[],
+                        help="replace a keyed input or statement (to watch a broken step fail)")
+    args = parser.parse_args(argv)
+    try:
+        return present(derive, title, source, markdown=args.markdown,
+                       overrides=parse_overrides(args.set))
+    except ProofcheckError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader closed the pipe (``| head``): not an error of the derivation.
+        sys.stdout = open(os.devnull, "w")
+        return 0
 
 
 def _list(as_json: bool) -> int:
@@ -82,7 +139,7 @@ def _outcome(module, overrides=None):
 
 
 def _step_record(step) -> dict:
-    from ..core.literate import as_text
+    from ..core.literate.rendering import as_text
     return {"number": step.number, "label": step.label, "text": step.text, "status": step.status,
             "evidence": step.evidence, "detail": step.detail, "key": step.key, "result": step.result,
             "lhs": None if step.lhs is None else as_text(step.lhs),

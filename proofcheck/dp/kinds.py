@@ -56,6 +56,7 @@ from ..core.kinds import Kind
 from ..core.kinds.equality import _show_point, equality_check, representative_point, sample_points
 from ..core.numeric import EvaluationError, evaluate
 from ..core.precision import agree, required_digits
+from ..core.sampling import from_unit
 from ..core.symbolic import CannotDerive, derive, is_zero
 from ..core.verdict import Verdict, failed, passed, weakest
 from .tight_zcdp import AlphaGrid, peak
@@ -359,7 +360,7 @@ class ZcdpSupremum(Kind):
         for combo in itertools.product(units, repeat=len(variables)):
             values = {}
             for parameter, unit in zip(variables, combo):
-                values[parameter.symbol] = parameter.from_unit(unit, {**point, **values})
+                values[parameter.symbol] = from_unit(parameter, unit, {**point, **values})
             yield values
 
     @staticmethod

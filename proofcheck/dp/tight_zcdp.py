@@ -22,6 +22,8 @@ from fractions import Fraction
 
 import mpmath
 
+from ..core.golden import golden_section_maximum
+
 ALPHA_MAX = Fraction(10**5)
 NEAREST = Fraction(1, 10**6)
 PER_DECADE = 16
@@ -85,20 +87,7 @@ def peak(ratio, grid: AlphaGrid | None = None, steps: int = GOLDEN_STEPS):
     def at(u):
         return ratio(1 + mpmath.exp(u))
 
-    golden = (mpmath.sqrt(5) - 1) / 2
-    a, b = low, high
-    c, d = b - golden * (b - a), a + golden * (b - a)
-    fc, fd = at(c), at(d)
-    for _ in range(steps):
-        if fc > fd:
-            b, d, fd = d, c, fc
-            c = b - golden * (b - a)
-            fc = at(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + golden * (b - a)
-            fd = at(d)
-    u = (a + b) / 2
+    u = golden_section_maximum(at, low, high, steps, golden=(mpmath.sqrt(5) - 1) / 2)
     value = at(u)
     if values[best] > value:
         return _mpf(orders[best]), values[best]

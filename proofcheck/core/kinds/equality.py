@@ -28,6 +28,7 @@ from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, NoLimit, evaluate
 from ..precision import agree, differs_at_higher_precision, required_digits
+from ..sampling import point_from_units, tie_points
 from ..symbolic import CannotDerive, derive, is_zero
 from ..timeout import time_budget
 from ..verdict import Settings, Verdict, failed, passed
@@ -51,14 +52,14 @@ def sample_points(claim, settings: Settings):
     interior = points[-1]  # the edge points come first, the interior draws after them
     for explicit in claim.get("points", []):
         points.append(claim.domain.validate_point(explicit))
-    for tied in domain.tie_points(interior) if interior else []:
+    for tied in tie_points(domain, interior) if interior else []:
         if tied not in points:
             points.append(tied)
     return points
 
 
 def representative_point(claim):
-    return claim.sampling_domain.point_from_units({})
+    return point_from_units(claim.sampling_domain, {})
 
 
 def _short(value, digits=20):

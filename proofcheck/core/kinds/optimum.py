@@ -21,10 +21,11 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from ..domains import edge_values, parse_parameter
+from ..domains import parse_parameter
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..numeric import EvaluationError, evaluate
 from ..precision import agree, differs_at_higher_precision, required_digits
+from ..sampling import edge_values, from_unit, point_from_units
 from ..symbolic import CannotDerive, derive, is_zero
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed, weakest
@@ -78,7 +79,7 @@ class Optimum(Kind):
         if f.has(sp.Integral, sp.Limit, sp.Sum, sp.Derivative) and not settings.mutant_mode:
             # An objective defined by an expectation: optimise its derived closed form.
             try:
-                rep = claim.sampling_domain.point_from_units({})
+                rep = point_from_units(claim.sampling_domain, {})
                 # Decide the integrand's branches at the asserted optimiser.
                 rep.update({p.symbol: evaluate(claim.parsed[f"at.{p.name}"], rep, 30) for p in variables})
                 with time_budget(settings.symbolic_budget):
@@ -189,7 +190,7 @@ class Optimum(Kind):
 
     @staticmethod
     def _inside(claim, solution):
-        rep = claim.sampling_domain.point_from_units({})
+        rep = point_from_units(claim.sampling_domain, {})
         for parameter in claim.parsed["over"]:
             value = solution.get(parameter.symbol)
             if value is None:
@@ -221,7 +222,7 @@ class Optimum(Kind):
                 grid = units if len(variables) == 1 else units[::6]
                 # The edges too: a closed boundary belongs to the domain (an optimum may sit
                 # on it), and an open one is approached a hair inside.
-                grids.append(edge_values(parameter, point) + [parameter.from_unit(u, point) for u in grid])
+                grids.append(edge_values(parameter, point) + [from_unit(parameter, u, point) for u in grid])
             combos = [[]]
             for grid in grids:
                 combos = [c + [g] for c in combos for g in grid]

@@ -1,0 +1,266 @@
+"""The search for a counter-example to an inequality between the sampled points.
+
+A claim ``lhs rel rhs`` holds where its slack (``rhs - lhs`` or ``lhs - rhs``)
+is positive, or nonnegative.  Sampled points in general position
+(``proofcheck.core.sampling``) miss a failure confined to a narrow dip, to an
+interior minimum no sample comes near, to the diagonal x = y, or to a single
+exact point; the search looks for each, on purpose:
+
+* a compass search descends the relative slack from the worst samples;
+* line scans minimise it along each parameter in turn (coordinate descent),
+  a grid across the range refined by golden-section search
+  (``proofcheck.core.golden``);
+* ties put two parameters of the same range equal, and a hair apart;
+* snaps move each point found onto nearby simple exact numbers (1/3,
+  sqrt(2), pi/4), where a strict inequality can fail at a single point.
+
+The search runs in floating point (mpmath at 20 digits through a compiled
+function) and only proposes points: each is then decided like a sampled one,
+so the search can find a failure but never make a pass.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import mpmath
+import sympy as sp
+
+from .errors import DomainError, SymbolicTimeout
+from .golden import golden_section_minimum
+from .sampling import bounds_at, tie_points
+from .timeout import time_budget
+
+# The search is bounded by its counts of evaluations (a few hundred, well under a
+# second); this budget only stops a runaway, far enough above that a loaded machine
+# never cuts the search short (which would make a verdict depend on the load).
+SEARCH_SECONDS = 30.0
+# How close a searched point must be to a simple exact number to be tried there as well.
+SNAP_TOLERANCE = 1e-6
+SNAP_DENOMINATOR = 1000
+
+
+def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds: int = 30):
+    """Extra points of ``domain`` where ``slack`` is most likely negative, found by searching.
+
+    ``slack`` is positive (or nonnegative) exactly where the claim holds, and
+    ``sides`` are the claim's two sides, which scale it.  Sampled points miss a
+    narrow dip (``(x - 5)**2 > 1/100`` fails only near 5).  For a closed-form
+    claim the relative slack is minimised by a compass search from the sampled
+    points where it is smallest, each parameter stepped multiplicatively
+    (positive values) or additively, the step halved when no move helps.  The
+    search only proposes points; each is then decided exactly like a sampled
+    one, so it can only find a failure, never make a pass.
+    """
+    if slack.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative) or not domain.parameters:
+        return []
+    symbols = [p.symbol for p in domain.parameters.values()]
+    # Relative to the larger side, but never below 1: against a side of 0 a purely relative
+    # slack is a constant sign, which gives a search nothing to descend.
+    scale = sp.Max(*(sp.Abs(side) for side in sides), 1)
+    try:
+        relative = sp.lambdify(symbols, slack / scale, modules="mpmath")
+    except (TypeError, NameError, SyntaxError, KeyError, ValueError):
+        return []
+
+    def value(values):
+        try:
+            with mpmath.workdps(20):
+                result = relative(*[_mpf(v) for v in values])
+            if isinstance(result, mpmath.mpc) or not mpmath.isfinite(result):
+                return None
+            return float(result)
+        except (ZeroDivisionError, ValueError, OverflowError, TypeError):
+            return None
+
+    found = []
+    try:
+        with time_budget(SEARCH_SECONDS):
+            _compass_search(domain, symbols, value, points, found, starts, rounds)
+            _line_scans(domain, symbols, value, points, found)
+            _ties(domain, symbols, value, points, found)
+            _snaps(domain, symbols, found)
+    except SymbolicTimeout:
+        pass  # the search is an extra: what it found so far is still checked
+    return found
+
+
+def _compass_search(domain, symbols, value, points, found, starts, rounds):
+    scored = []
+    for point in points:
+        v = value([point[s] for s in symbols])
+        if v is not None:
+            scored.append((v, [float(point[s]) for s in symbols]))
+    scored.sort(key=lambda t: t[0])
+    for best, start in scored[:starts]:
+        current, step = list(start), 0.5
+        for _ in range(rounds):
+            moved = False
+            for i in range(len(current)):
+                for direction in (1, -1):
+                    trial = list(current)
+                    trial[i] = (trial[i] * (1 + direction * step) if trial[i] > 0 else
+                                trial[i] + direction * step * max(abs(trial[i]), 1))
+                    exact = _valid_point(domain, symbols, trial)
+                    if exact is None:
+                        continue
+                    v = value([exact[s] for s in symbols])
+                    if v is not None and v < best:
+                        best, current, moved = v, trial, True
+            if not moved:
+                step /= 2
+                if step < 1e-9:
+                    break
+        exact = _valid_point(domain, symbols, current)
+        if exact is not None and exact not in points and exact not in found:
+            found.append(exact)
+
+
+def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: int = 80,
+                passes: int = 2):
+    """The minimum of the slack along each parameter in turn, from the worst sample.
+
+    Each scan holds the other parameters where the previous scan left them
+    (coordinate descent, ``passes`` rounds), starting from the worst sample.
+
+    The minimum of ``x log x + 1/3`` sits at x = 1/e, a point no sample need come
+    near.  Each parameter is scanned on ``size`` points across its range (spread
+    logarithmically where the range is positive and wide), and the best bracket is
+    refined by golden-section search.  All numeric (mpmath through a compiled
+    function), so it is bounded in time; a symbolic solve of the derivative is not.
+    """
+    scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
+    if not scored:
+        return
+    worst = min(scored, key=lambda t: t[0])[1]
+    # Coordinate descent: each scan starts where the previous one ended, so a minimum in
+    # several parameters at once ((x - 1/2)^2 + (y - 2)^2) is reached in a second pass.
+    for index, (parameter, symbol) in list(enumerate(zip(domain.parameters.values(), symbols))) * passes:
+        grid = _scan_grid(parameter, worst, size)
+        if not grid:
+            continue
+        base = [float(worst[s]) for s in symbols]
+
+        def along(x):
+            trial = list(base)
+            trial[index] = x
+            return value(trial)
+
+        values = [along(x) for x in grid]
+        known = [(v, i) for i, v in enumerate(values) if v is not None]
+        if not known:
+            continue
+        _, best = min(known)
+        low, high = grid[max(best - 1, 0)], grid[min(best + 1, len(grid) - 1)]
+        x = golden_section_minimum(along, low, high, refine)
+        trial = list(base)
+        trial[index] = x
+        exact = _valid_point(domain, symbols, trial)
+        if exact is not None and exact not in points and exact not in found:
+            found.append(exact)
+        if exact is not None:
+            worst = exact
+
+
+def _scan_grid(parameter, point, size):
+    try:
+        lo, hi = bounds_at(parameter, point)
+        lo = None if lo is None else float(lo)
+        hi = None if hi is None else float(hi)
+    except (TypeError, ValueError):
+        return []
+    if lo is not None and hi is not None:
+        if lo >= 0 and (lo == 0 or hi / lo >= 100):
+            bottom = max(lo, hi * 1e-6)
+            return [bottom * (hi / bottom) ** (k / (size - 1)) for k in range(size)]
+        return [lo + (hi - lo) * (k + 0.5) / size for k in range(size)]
+    offsets = [10 ** (-6 + 12 * k / (size - 1)) for k in range(size)]
+    if lo is not None:
+        return [lo + d for d in offsets]
+    if hi is not None:
+        return [hi - d for d in offsets]
+    return sorted([-d for d in offsets] + offsets)
+
+
+def _ties(domain, symbols, value, points, found):
+    """Points where two parameters are equal (or a hair apart), from the worst sample.
+
+    The sample never ties parameters by construction, so a claim false only on
+    the diagonal (``|x - y| > 0``) is looked for here, on purpose.
+    """
+    scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
+    if not scored or len(symbols) < 2:
+        return
+    worst = min(scored, key=lambda t: t[0])[1]
+    for tied in tie_points(domain, worst):
+        exact = _valid_point(domain, symbols, [tied[s] for s in symbols])
+        if exact is not None and exact not in points and exact not in found:
+            found.append(exact)
+
+
+def _snaps(domain, symbols, found):
+    """The points found, moved onto nearby simple exact numbers (1, 1/3, sqrt(2), pi/4).
+
+    A strict inequality can fail at a single point: ``(x - 1)**2 > 0`` only at
+    x = 1, ``(x**2 - 2)**2 > 0`` only at sqrt(2).  The search descends to such a
+    point only in floating point, where the slack is a tiny positive number; at
+    the exact point it is 0.  Each coordinate is snapped to the simplest rational
+    (denominator up to 1000) or closed form SymPy recognises within a relative
+    1e-6, and the snapped point is decided like any other: a snap that misses
+    costs one more point, never a verdict.
+    """
+    for point in list(found):
+        snapped = {s: _snap(float(point[s])) for s in symbols}
+        depth = max(len(c) for c in snapped.values())
+        # The k-th simplest candidate of every coordinate together, then one coordinate at a time.
+        trials = [[snapped[s][min(k, len(snapped[s]) - 1)] if snapped[s] else point[s] for s in symbols]
+                  for k in range(depth)]
+        if len(symbols) > 1:
+            trials += [[c if s is t else point[s] for s in symbols]
+                       for t in symbols for c in snapped[t]]
+        for values in trials:
+            exact = _valid_point(domain, symbols, values)
+            if exact is not None and exact not in found:
+                found.append(exact)
+
+
+def _snap(value: float) -> list:
+    """Simple exact numbers within a relative SNAP_TOLERANCE of ``value`` (possibly none)."""
+    if value != value or value in (float("inf"), float("-inf")):
+        return []
+    tolerance = SNAP_TOLERANCE * max(1.0, abs(value))
+    out = []
+    rational = Fraction(value).limit_denominator(SNAP_DENOMINATOR)
+    if abs(float(rational) - value) <= tolerance:
+        out.append(sp.Rational(rational.numerator, rational.denominator))
+    # Algebraic numbers first (sqrt(2)), then with pi and e among the constants (pi/4).
+    for constants in ([], [sp.pi, sp.E]):
+        try:
+            with time_budget(1.0):
+                closed = sp.nsimplify(value, constants, tolerance=tolerance)
+        except (SymbolicTimeout, TypeError, ValueError, OverflowError, RecursionError):
+            continue
+        if (not closed.is_Rational and closed.is_real and closed not in out
+                and abs(float(closed) - value) <= tolerance):
+            out.append(closed)
+    return out
+
+
+def _valid_point(domain, symbols, values):
+    """The point at these (float) values as exact rationals, or None if outside the domain."""
+    point = {}
+    try:
+        for parameter, symbol, v in zip(domain.parameters.values(), symbols, values):
+            if not isinstance(v, sp.Basic) and (v != v or v in (float("inf"), float("-inf"))):
+                return None
+            exact = (v if isinstance(v, sp.Basic) and (v.is_Integer or not parameter.integer) else
+                     sp.Integer(round(v)) if parameter.integer else sp.Rational(v))
+            point[symbol] = parameter.validate(exact, point)
+    except (DomainError, ValueError, TypeError, OverflowError):
+        return None
+    return point
+
+
+def _mpf(value):
+    if isinstance(value, sp.Rational):
+        return mpmath.mpf(int(value.p)) / int(value.q)
+    return mpmath.mpf(value)

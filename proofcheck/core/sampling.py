@@ -1,0 +1,290 @@
+"""Exact sample points across a claim's domain (``proofcheck.core.domains``).
+
+Sampling is adversarial ground, so the points are drawn in general position:
+
+* at least ``MIN_POINTS`` points, ``MIN_INTERIOR`` of them interior draws,
+  whatever a claim's ``samples`` says; edge points are at most a third;
+* an edge point puts each parameter at one of its own edges, staggered so
+  that two parameters are never at the same kind of edge by construction
+  (equal means of equal ranges would hide a claim false off the diagonal);
+  a non-strict bound is tested at its boundary value itself, a strict one a
+  hair inside (10**-30 of the range) and a little inside (10**-6);
+* interior draws are seeded random rationals with many digits; a positive
+  range that spans two or more decades, or is unbounded (then 10**-6 to
+  10**6 unless ``sampling`` narrows it), is drawn log-uniformly, so that the
+  small end of ``1/1000 <= eps <= 20`` is seen as often as the large end;
+* an integer parameter sees both ends and the middle of its range, and
+  log-uniform draws between them.
+
+Besides the sample, ``point_from_units`` maps a point of the unit cube into
+the domain (edges at 0 and 1) and ``tie_points`` puts two parameters on the
+diagonal on purpose.
+
+Every drawn value is an exact ``sympy.Rational`` (or ``Integer``), so a check
+repeated at twice the precision evaluates at exactly the same point.
+"""
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from typing import Mapping
+
+import sympy as sp
+
+from .errors import DomainError
+
+MIN_POINTS = 12
+MIN_INTERIOR = 8
+# How close (relative to the range) an edge point comes to a strict bound.
+_HAIR_DIGITS = 30
+# An unbounded range is drawn over offsets from 10**-6 to 10**6 (log-uniformly).
+_WIDE_DECADES = 6
+# A positive range spanning this ratio or more is drawn log-uniformly.
+_LOG_RATIO = 100
+
+
+# -- one parameter ---------------------------------------------------------------
+
+def bounds_at(parameter, point):
+    """The parameter's lower and upper bound (None where missing) at the earlier parameters' values."""
+    lo = parameter.lower.expr.xreplace(point) if parameter.lower else None
+    hi = parameter.upper.expr.xreplace(point) if parameter.upper else None
+    return lo, hi
+
+
+def from_unit(parameter, u, point: Mapping[str, sp.Expr]):
+    """Map ``u`` in [0, 1] (exact rational) into the parameter's domain, edges at 0 and 1."""
+    u = sp.Rational(u)
+    lo, hi = bounds_at(parameter, point)
+    if parameter.integer:
+        return _integer_from_unit(parameter, u, lo, hi)
+    eps = sp.Rational(1, 10**6)
+    if lo is not None and hi is not None:
+        t = u
+        if parameter.lower.strict:
+            t = sp.Max(t, eps)
+        if parameter.upper.strict:
+            t = sp.Min(t, 1 - eps)
+        return sp.expand(lo + t * (hi - lo))
+    # Half lines and the whole line: logarithmic spread from 1e-6 to 1e6.
+    magnitude = sp.Integer(10) ** _exponent_from_unit(u)
+    if lo is not None:
+        return lo + magnitude
+    if hi is not None:
+        return hi - magnitude
+    return magnitude if u >= sp.Rational(1, 2) else -magnitude
+
+
+def _integer_range(parameter, lo, hi):
+    """The least and greatest integer of the range (10**6 past a missing bound)."""
+    lo_i = None if lo is None else (int(sp.floor(lo)) + 1 if parameter.lower.strict and lo.is_integer
+                                    else int(sp.ceiling(lo)))
+    hi_i = None if hi is None else (int(sp.ceiling(hi)) - 1 if parameter.upper.strict and hi.is_integer
+                                    else int(sp.floor(hi)))
+    if lo_i is None:
+        lo_i = (hi_i if hi_i is not None else 0) - 10**6
+    if hi_i is None:
+        hi_i = lo_i + 10**6
+    if hi_i < lo_i:
+        raise DomainError(parameter.name, f"no integer satisfies {parameter.spec}")
+    return lo_i, hi_i
+
+
+def _with_parity(parameter, value, lo_i, hi_i):
+    if parameter.parity is not None and int(value) % 2 != parameter.parity:
+        value = value + 1 if value + 1 <= hi_i else value - 1
+    return sp.Integer(value)
+
+
+def _integer_from_unit(parameter, u, lo, hi):
+    lo_i, hi_i = _integer_range(parameter, lo, hi)
+    span = hi_i - lo_i
+    # Small offsets are as likely as large ones: spread logarithmically.
+    offset = int(sp.floor((span + 1) ** u)) - 1 if span > 0 else 0
+    value = lo_i + min(offset, span)
+    if parameter.parity is not None and value % 2 != parameter.parity:
+        value = value + 1 if value + 1 <= hi_i else value - 1
+    return sp.Integer(value)
+
+
+def _exponent_from_unit(u):
+    # u in [0,1] -> exponent in [-6, 6], rounded to a quarter so values stay exact.
+    return sp.Rational(round(float(u) * 48) - 24, 4)
+
+
+def _edge_list(parameter, point):
+    """A short list of edge values: both ends (the boundary itself where it is
+    non-strict, just inside where strict) and the middle."""
+    lo, hi = bounds_at(parameter, point)
+    if parameter.integer:
+        lo_i, hi_i = _integer_range(parameter, lo, hi)
+        middle = (lo_i + hi_i) // 2 if hi is not None and lo is not None else \
+            (lo_i + 1000 if lo is not None else hi_i - 1000)
+        values = [lo_i, hi_i, middle, lo_i + 1]
+        return [_with_parity(parameter, sp.Integer(v), lo_i, hi_i) for v in values]
+    # A strict bound is approached twice: a hair inside (10**-30 of the range: a claim
+    # false on a sliver at the open end fails there) and a little inside (10**-6).
+    hair, near = sp.Rational(1, 10**_HAIR_DIGITS), sp.Rational(1, 10**6)
+    if lo is not None and hi is not None:
+        span = hi - lo
+        lows = [lo] if not parameter.lower.strict else [lo + hair * span, lo + near * span]
+        highs = [hi] if not parameter.upper.strict else [hi - hair * span, hi - near * span]
+        values = [lows[0], highs[0], (lo + hi) / 2] + lows[1:] + highs[1:]
+        return [sp.expand(v) for v in values]
+    if lo is not None:
+        lows = [lo] if not parameter.lower.strict else [lo + hair, lo + near]
+        return [lows[0], lo + 10**6, lo + 1] + lows[1:]
+    if hi is not None:
+        highs = [hi] if not parameter.upper.strict else [hi - hair, hi - near]
+        return [highs[0], hi - 10**6, hi - 1] + highs[1:]
+    return [sp.Integer(0), sp.Integer(10**6), sp.Integer(-10**6)]
+
+
+def edge_values(parameter, point) -> list:
+    """The edge values of ``parameter`` at ``point`` that lie in its domain."""
+    out = []
+    for value in _edge_list(parameter, point):
+        try:
+            out.append(parameter.validate(value, point))
+        except DomainError:
+            continue
+    return out
+
+
+def _rational_near(value, digits: int = 15) -> sp.Rational:
+    """An exact rational with ``digits`` significant digits near ``value``."""
+    import mpmath
+    return sp.Rational(Fraction(mpmath.nstr(mpmath.mpf(value), digits, min_fixed=-math.inf,
+                                            max_fixed=math.inf)))
+
+
+def _draw(parameter, rng: random.Random, point):
+    """One interior value in general position: uniform, or log-uniform on wide ranges."""
+    import mpmath
+    lo, hi = bounds_at(parameter, point)
+    if parameter.integer:
+        lo_i, hi_i = _integer_range(parameter, lo, hi)
+        span = hi_i - lo_i
+        offset = int(math.floor((span + 1) ** rng.random())) - 1 if span > 0 else 0
+        value = lo_i + min(max(offset, 0), span) if lo is not None or hi is None else hi_i - min(offset, span)
+        return _with_parity(parameter, sp.Integer(value), lo_i, hi_i)
+    with mpmath.workdps(30):
+        exponent = mpmath.mpf(rng.uniform(-_WIDE_DECADES, _WIDE_DECADES))
+        if lo is not None and hi is not None:
+            low, high = mpmath.mpf(sp.N(lo, 30)), mpmath.mpf(sp.N(hi, 30))
+            if low >= 0 and (low == 0 or high / low >= _LOG_RATIO) and rng.random() < 0.5:
+                # Log-uniform over the decades of the range (the last six below hi when lo = 0).
+                bottom = max(low, high * mpmath.mpf(10) ** -_WIDE_DECADES)
+                value = bottom * (high / bottom) ** mpmath.mpf(rng.random())
+            elif high <= 0 and (high == 0 or low / high >= _LOG_RATIO) and rng.random() < 0.5:
+                top = min(high, low * mpmath.mpf(10) ** -_WIDE_DECADES)
+                value = top * (low / top) ** mpmath.mpf(rng.random())
+            else:
+                return sp.expand(lo + sp.Rational(rng.randrange(1, 10**12), 10**12) * (hi - lo))
+            return _rational_near(value)
+        magnitude = _rational_near(mpmath.mpf(10) ** exponent)
+        if lo is not None:
+            return lo + magnitude
+        if hi is not None:
+            return hi - magnitude
+        return magnitude if rng.random() < 0.5 else -magnitude
+
+
+# -- points of a domain ----------------------------------------------------------
+
+def sample_points(domain, count: int, seed: int = 0) -> list[dict]:
+    """At least ``MIN_POINTS`` exact points in general position (see the module docstring).
+
+    The first third at most are edge points, each parameter at one of its
+    own edges, staggered by parameter; the rest are seeded interior draws.
+    """
+    if not domain.parameters:
+        return [{}]
+    total = max(count, MIN_POINTS)
+    edges = min(total // 3, total - MIN_INTERIOR)
+    rng = random.Random(seed)
+    points, seen = [], set()
+    for index in range(edges):
+        _add(points, seen, _edge_point(domain, index, rng))
+    attempts = 0
+    while len(points) < total and attempts < 20 * total:
+        attempts += 1
+        _add(points, seen, _interior_point(domain, rng))
+    if not points:
+        # An empty domain (a mistyped bound, 2 < a < 1) must not make every claim on it vacuous.
+        name = next(iter(domain.parameters))
+        raise DomainError(name, "no point satisfies the domain "
+                          f"({', '.join(p.spec for p in domain.parameters.values())})")
+    return points
+
+
+def _add(points, seen, point):
+    if point is None:
+        return
+    key = tuple(point.values())
+    if key not in seen:
+        seen.add(key)
+        points.append(point)
+
+
+def _edge_point(domain, index, rng):
+    point = {}
+    for position, parameter in enumerate(domain.parameters.values()):
+        choices = _edge_list(parameter, point)
+        # Staggered: parameter k takes edge (index + k), so no two parameters sit at
+        # the same kind of edge at the same point because of how the points are built.
+        value = choices[(index + position) % len(choices)]
+        try:
+            point[parameter.symbol] = parameter.validate(value, point)
+        except DomainError:
+            value = _draw(parameter, rng, point)
+            try:
+                point[parameter.symbol] = parameter.validate(value, point)
+            except DomainError:
+                return None
+    return point
+
+
+def _interior_point(domain, rng):
+    point = {}
+    for parameter in domain.parameters.values():
+        try:
+            point[parameter.symbol] = parameter.validate(_draw(parameter, rng, point), point)
+        except DomainError:
+            return None
+    return point
+
+
+def point_from_units(domain, units: Mapping[str, object]) -> dict:
+    """The point at ``units`` (parameter name -> u in [0, 1], 1/2 where missing) of the unit cube."""
+    point = {}
+    for name, parameter in domain.parameters.items():
+        point[parameter.symbol] = from_unit(parameter, units.get(name, sp.Rational(1, 2)), point)
+    return point
+
+
+def tie_points(domain, point) -> list[dict]:
+    """``point`` with one parameter moved onto another, and a hair above and below it.
+
+    The sample keeps parameters in general position; a claim false only on
+    (or a sliver beside) the diagonal x = y is looked for here, on purpose.
+    Only parameters of the same kind of range are tied; invalid points are dropped.
+    """
+    out = []
+    names = list(domain.parameters)
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            a, b = domain.parameters[first], domain.parameters[second]
+            if a.integer != b.integer or a.spec.replace(first, "") != b.spec.replace(second, ""):
+                continue
+            value = point[a.symbol]
+            hair = sp.Rational(1, 10**_HAIR_DIGITS) * max(abs(value), 1)
+            for moved in (value, value + hair, value - hair) if not a.integer else (value,):
+                tied = dict(point)
+                tied[b.symbol] = moved
+                try:
+                    out.append(domain.validate_point({s.name: v for s, v in tied.items()}))
+                except DomainError:
+                    continue
+    return out
