@@ -6,19 +6,14 @@ exact value.  Numbers enter exactly (integers and rationals as ``fmpq``,
 never through a float).  A comparison of balls is decided only when the balls
 are separated; ``decide`` raises the precision until they are, and returns
 ``None`` (undecided, never a pass) if they never separate within the budget.
-
-``audit_decimal`` decides whether a printed decimal is a correct rounding,
-a correct truncation, or wrong, of the exact value.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-
 import sympy as sp
-from flint import arb, ctx, fmpq
+from flint import arb, fmpq
 
 from .errors import ProofcheckError
+from .precision import arb_bits
 
 START_PREC = 128
 MAX_PREC = 1 << 16
@@ -112,14 +107,10 @@ def _enclose(expr, env):
 
 def enclose(expr, point=None, prec: int = START_PREC) -> arb:
     """A ball containing the exact value of ``expr`` at an exact ``point``."""
-    old = ctx.prec
-    ctx.prec = prec
-    try:
+    with arb_bits(prec):
         env = {s: _arb_from_rational(sp.Rational(v)) if _sympy(v).is_Rational else
                _enclose(_sympy(v), {}) for s, v in (point or {}).items()}
         return _enclose(_sympy(expr), env)
-    finally:
-        ctx.prec = old
 
 
 def decide(relation: str, lhs, rhs, point=None, max_prec: int = MAX_PREC):
@@ -167,72 +158,11 @@ def certified_nonzero(expr, point=None, max_prec: int = 1 << 14):
     return None
 
 
-# -- the audit of printed decimals ------------------------------------------
-
-@dataclass
-class DecimalAudit:
-    printed: str
-    verdict: str           # "rounded", "truncated", "rounded and truncated", "wrong"
-    true_value: str        # the exact value to a few more digits than printed
-    error_in_last_place: str  # (printed - true) / 10**-k, as a short decimal
-    places: int
-
-    @property
-    def ok(self) -> bool:
-        return self.verdict != "wrong"
-
-
-def parse_printed(printed: str) -> tuple[Decimal, int]:
-    """A printed decimal as an exact Decimal and its number of decimal places."""
-    text = str(printed).strip().lstrip("≈~").strip()
-    if not text or any(ch not in "0123456789.-+" for ch in text) or text.count(".") > 1:
-        raise ProofcheckError(f"malformed decimal {printed!r}")
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise ProofcheckError(f"malformed decimal {printed!r}") from None
-    places = len(text.split(".")[1]) if "." in text else 0
-    return value, places
-
-
-def audit_decimal(expr, printed: str, max_prec: int = MAX_PREC) -> DecimalAudit:
-    """Is ``printed`` a correct rounding or truncation of the exact ``expr``?"""
-    value, places = parse_printed(printed)
-    printed_q = sp.Rational(str(value))
-    unit = sp.Rational(1, 10**places)
-    half = unit / 2
-    expr = _sympy(expr)
-    # Rounding: |x - P| <= unit/2.  Truncation (towards zero): P <= |x| - ... handled by sign.
-    rounded = decide("<=", sp.Abs(expr - printed_q), half, max_prec=max_prec)
-    if printed_q > 0 or (printed_q == 0 and not str(printed).strip().startswith("-")
-                         and decide(">=", expr, 0, max_prec=max_prec)):
-        truncated_low = decide(">=", expr, printed_q, max_prec=max_prec)
-        truncated_high = decide("<", expr, printed_q + unit, max_prec=max_prec)
-    else:
-        truncated_low = decide("<=", expr, printed_q, max_prec=max_prec)
-        truncated_high = decide(">", expr, printed_q - unit, max_prec=max_prec)
-    if None in (rounded, truncated_low, truncated_high):
-        raise ProofcheckError(f"value too close to a rounding boundary to audit {printed!r} "
-                              f"within {max_prec} bits")
-    truncated = truncated_low and truncated_high
-    verdict = ("rounded and truncated" if rounded and truncated else
-               "rounded" if rounded else "truncated" if truncated else "wrong")
-    ball = enclose(expr, prec=max(START_PREC, int((places + 25) * 3.33)))
-    true_text = ball.str(places + 6, radius=False)
-    error = enclose((printed_q - expr) / unit, prec=START_PREC).str(4, radius=False)
-    return DecimalAudit(printed=str(printed), verdict=verdict, true_value=true_text,
-                        error_in_last_place=error, places=places)
-
-
 def enclose_with(expr, balls: dict, prec: int = START_PREC) -> arb:
     """Like ``enclose``, with some symbols bound to Arb balls computed elsewhere.
 
     For a constant that has no closed form in the expression language (a zero
     of Ai', say) but that Arb encloses directly; the caller recomputes the
     balls when it raises ``prec``."""
-    old = ctx.prec
-    ctx.prec = prec
-    try:
+    with arb_bits(prec):
         return _enclose(_sympy(expr), dict(balls))
-    finally:
-        ctx.prec = old

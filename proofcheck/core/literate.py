@@ -54,10 +54,11 @@ from typing import Callable, Mapping
 import sympy as sp
 from flint import acb, arb, ctx, fmpq
 
+from .decimal_audit import audit_decimal
 from .domains import parse_domain
 from .errors import ProofcheckError, SymbolicTimeout
 from .expressions import parse_expression
-from .intervals import NotEnclosable, _enclose, audit_decimal, decide, enclose
+from .intervals import NotEnclosable, _enclose, decide, enclose
 from .symbolic import is_zero
 from .timeout import time_budget
 

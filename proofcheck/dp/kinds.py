@@ -42,13 +42,13 @@
 from __future__ import annotations
 
 import itertools
-from decimal import Decimal
 from fractions import Fraction
 
 import mpmath
 import sympy as sp
 
 from ..core.claims import Claim
+from ..core.decimal_audit import ROUNDING_ONLY, AuditUndecided, audit, numeric_ball
 from ..core.domains import parse_parameter
 from ..core.errors import ProofcheckError
 from ..core.intervals import NotEnclosable, enclose
@@ -56,6 +56,7 @@ from ..core.kinds import Kind, register
 from ..core.kinds.equality import _show_point, equality_check, representative_point, sample_points
 from ..core.numeric import EvaluationError, evaluate
 from ..core.precision import agree, required_digits
+from ..core.printed_decimal import parse_decimal, shift_last_digit
 from ..core.symbolic import CannotDerive, derive, is_zero
 from ..core.verdict import Verdict, failed, passed, weakest
 from .tight_zcdp import AlphaGrid, peak
@@ -388,7 +389,9 @@ class ZcdpExcess(Kind):
         if claim.domain.parameters:
             raise ProofcheckError("a zcdp-excess claim fixes every parameter (use 'define')")
         claim.parsed["grid"] = _grid(claim)
-        _printed(claim.raw["excess_percent"])
+        if not isinstance(claim.raw["excess_percent"], str):
+            raise ProofcheckError("'excess_percent' must be the printed decimal as a string, e.g. \"1.8\"")
+        parse_decimal(claim.raw["excess_percent"])
 
     def _measure(self, claim, dps):
         """(alpha at the peak, peak of D_alpha/alpha, its alpha -> 1 limit, excess in percent)."""
@@ -400,9 +403,6 @@ class ZcdpExcess(Kind):
             return where, top, limit, 100 * (top / limit - 1)
 
     def check(self, claim, settings):
-        value, places = _printed(claim.raw["excess_percent"])
-        printed = mpmath.mpf(Fraction(value).numerator) / Fraction(value).denominator
-        half = mpmath.mpf(10) ** (-places) / 2
         results = []
         for dps in (settings.dps, 2 * settings.dps):
             try:
@@ -416,12 +416,16 @@ class ZcdpExcess(Kind):
         if excess <= 0 or where <= mpmath.mpf(first.numerator) / first.denominator:
             return failed("D_alpha/alpha does not exceed its alpha -> 1 limit on the grid",
                           {"peak_alpha": _short(where), "excess_percent": _short(excess)})
-        margin = abs(abs(excess - printed) - half)
-        if margin < mpmath.mpf(10) ** (-required_digits(settings.dps) // 2):
+        # The excess is trusted to half the required digits: the agreement asked between dps and 2*dps.
+        tolerance = mpmath.mpf(10) ** (-required_digits(settings.dps) // 2)
+        try:
+            rendering = audit(numeric_ball(excess, tolerance), claim.raw["excess_percent"],
+                              accepts=ROUNDING_ONLY, require_decided=True)
+        except AuditUndecided:
             return Verdict("error", None, "the excess lies on a rounding boundary of the printed value")
         shown = (f"peak of D_alpha/alpha at alpha = {_short(where, 10)}: {_short(top, 15)}, above "
                  f"the alpha -> 1 limit {_short(limit, 15)} by {_short(excess, 8)}%")
-        if abs(excess - printed) > half:
+        if not rendering.ok:
             return failed(f"{claim.raw['excess_percent']}% is not a rounding of the excess; {shown}",
                           {"excess_percent": _short(excess, 10), "printed": claim.raw["excess_percent"],
                            "peak_alpha": _short(where, 10)})
@@ -432,26 +436,11 @@ class ZcdpExcess(Kind):
 
     def mutants(self, claim, settings):
         text = claim.raw["excess_percent"].strip()
-        value, places = _printed(text)
-        unit = Decimal(1).scaleb(-places)
         out = []
         for step in (1, -1, 2, -2, 10):
-            shifted = f"{value + step * unit:.{places}f}"
+            shifted = shift_last_digit(text, step)
             out.append((f"excess_percent {text} -> {shifted}", claim.with_fields(excess_percent=shifted)))
         return out
-
-
-def _printed(text):
-    if not isinstance(text, str):
-        raise ProofcheckError("'excess_percent' must be the printed decimal as a string, e.g. \"1.8\"")
-    try:
-        value = Decimal(text.strip())
-    except ArithmeticError:
-        raise ProofcheckError(f"malformed decimal {text!r}") from None
-    if not value.is_finite():
-        raise ProofcheckError(f"malformed decimal {text!r}")
-    places = max(0, -value.as_tuple().exponent)
-    return value, places
 
 
 register(Renyi())

@@ -11,7 +11,8 @@ import sympy as sp
 
 import proofcheck.dp.kinds  # noqa: F401  (registers the DP kinds)
 from proofcheck.core.claims import build_claim
-from proofcheck.core.intervals import audit_decimal, decide
+from proofcheck.core.decimal_audit import audit_decimal
+from proofcheck.core.intervals import decide
 from proofcheck.core.kinds import KINDS
 from proofcheck.core.kinds.equality import numeric_compare
 from proofcheck.core.errors import ProofcheckError

@@ -39,10 +39,12 @@ import sympy as sp
 from flint import arb
 
 from ...core.errors import ProofcheckError
-from ...core.intervals import NotEnclosable, enclose_with, parse_printed
+from ...core.decimal_audit import AuditUndecided, audit
+from ...core.intervals import NotEnclosable, enclose_with
 from ...core.kinds import Kind, register
 from ...core.numeric import evaluate
 from ...core.precision import agree, required_digits
+from ...core.printed_decimal import parse_decimal, shift_last_digit
 from ...core.symbolic import is_zero
 from ...core.verdict import Verdict, failed, passed
 from ...dp import log_location, noise_laws, score_laws, sub_gaussian_score
@@ -210,14 +212,21 @@ class GroundState(_AiryAware):
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
+def _enclosure(expr):
+    """Working bits -> a certified ball around ``expr``; what Arb cannot enclose is a one-line error."""
+    def ball(bits):
+        try:
+            return _ball(expr, bits)
+        except (NotEnclosable, ZeroDivisionError, ValueError) as error:
+            raise ProofcheckError(f"cannot enclose {expr}: {error}") from None
+    return ball
+
+
 def _decide(relation, difference_expr):
     """True/False when Arb balls decide ``difference rel 0``; None when they never separate."""
     bits = START_BITS
     while bits <= MAX_BITS:
-        try:
-            d = _ball(difference_expr, bits)
-        except (NotEnclosable, ZeroDivisionError, ValueError) as error:
-            raise ProofcheckError(f"cannot enclose {difference_expr}: {error}") from None
+        d = _enclosure(difference_expr)(bits)
         if relation in ("<", "<="):
             if d < 0:
                 return True
@@ -233,18 +242,11 @@ def _decide(relation, difference_expr):
 
 
 def _audit(value_expr, printed):
-    """'rounded', 'truncated', 'rounded and truncated' or 'wrong' (None if undecided)."""
-    decimal_value, places = parse_printed(printed)
-    p = sp.Rational(str(decimal_value))
-    unit = sp.Rational(1, 10**places)
-    rounded = _decide("<=", sp.Abs(value_expr - p) - unit / 2)
-    low = _decide(">=", value_expr - p) if p >= 0 else _decide("<=", value_expr - p)
-    high = _decide("<", value_expr - p - unit) if p >= 0 else _decide(">", value_expr - p + unit)
-    if None in (rounded, low, high):
+    """The audit of ``printed`` against a closed form in a1', both renderings decided; None if not."""
+    try:
+        return audit(_enclosure(value_expr), printed, MAX_BITS, require_decided=True, signed_zero=True)
+    except AuditUndecided:
         return None
-    truncated = low and high
-    return ("rounded and truncated" if rounded and truncated else "rounded" if rounded
-            else "truncated" if truncated else "wrong")
 
 
 class AiryConstant(_AiryAware):
@@ -271,18 +273,18 @@ class AiryConstant(_AiryAware):
                 raise ProofcheckError("'slack' belongs to an inequality, not a printed decimal")
             if not isinstance(claim.raw["printed"], str):
                 raise ProofcheckError("'printed' must be the decimal as a string, e.g. \"0.31332\"")
-            parse_printed(claim.raw["printed"])
+            parse_decimal(claim.raw["printed"])
 
     def check(self, claim, settings):
         value = claim.expr("value")
         if "printed" in claim.raw:
-            verdict = _audit(value, claim.raw["printed"])
-            if verdict is None:
+            result = _audit(value, claim.raw["printed"])
+            if result is None:
                 return Verdict("error", None, "too close to a rounding boundary to decide")
-            if verdict == "wrong":
+            if not result.ok:
                 return failed(f"{claim.raw['printed']} is not a rounding or truncation of the value",
                               {"value": str(_ball(value, 256).str(12, radius=False))})
-            return passed("certified", f"{claim.raw['printed']} is a correct {verdict.replace(' and ', ' and a ')}"
+            return passed("certified", f"{claim.raw['printed']} is a correct {result.verdict.replace(' and ', ' and a ')}"
                           f" of {_ball(value, 256).str(15, radius=False)}... (a1' enclosed by Arb)")
         rel = claim.parsed["rel"]
         outcome = _decide(rel, value - claim.expr("rhs"))
@@ -298,8 +300,9 @@ class AiryConstant(_AiryAware):
         if "printed" in claim.raw:
             out = []
             for step in (1, -1, 2, -2):
-                text = _shift_last_digit(claim.raw["printed"].strip(), step)
-                if text is None or _audit(claim.expr("value"), text) not in ("wrong",):
+                text = shift_last_digit(claim.raw["printed"].strip(), step)
+                result = None if text is None else _audit(claim.expr("value"), text)
+                if result is None or result.ok:
                     continue
                 out.append((f"printed {claim.raw['printed']} -> {text}", claim.with_fields(printed=text)))
             return out
@@ -324,14 +327,6 @@ def _only_weakens(claim, mutant):
     changed = mutant.expr("value") - mutant.expr("rhs")
     sign = 1 if claim.parsed["rel"] in (">", ">=") else -1
     return not (_decide("<", sign * (changed - original)) is True)
-
-
-def _shift_last_digit(text, step):
-    from decimal import Decimal
-    value, places = parse_printed(text)
-    shifted = value + Decimal(step) * Decimal(1).scaleb(-places)
-    result = f"{shifted:.{places}f}"
-    return result if result != text else None
 
 
 # -- renyi-profile -----------------------------------------------------------------
