@@ -19,9 +19,9 @@ import time
 
 
 def clear_caches():
-    from proofcheck.dp import log_location, noise_laws
+    from proofcheck.dp import airy_functions, arb_quadrature, log_location, noise_laws, symbolic_moments
     from proofcheck.papers.findings import kinds
-    for module in (noise_laws, log_location, kinds):
+    for module in (airy_functions, arb_quadrature, noise_laws, symbolic_moments, log_location, kinds):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
@@ -52,7 +52,7 @@ def main(argv=None):
     import mpmath
 
     from proofcheck.cli import main as cli
-    from proofcheck.dp import log_location, noise_laws
+    from proofcheck.dp import linear_potential, log_location, noise_laws
 
     rows = []
     for dps in (30, 50, 100):
@@ -60,7 +60,7 @@ def main(argv=None):
                      best_of(args.repeat, lambda: (noise_laws.mean_absolute_value("airy", dps),
                                                    noise_laws.fisher_information("airy", dps)))))
     rows.append(("ground state of -u'' + |x| u by shooting, 50 digits", 5.0,
-                 best_of(args.repeat, lambda: noise_laws.linear_potential_ground_state(50))))
+                 best_of(args.repeat, lambda: linear_potential.linear_potential_ground_state(50))))
     for alpha, delta in (("1", "0.001"), ("2", "0.001"), ("2", "1"), ("100000", "1"), ("100000", "300")):
         rows.append((f"Airy D_alpha, alpha={alpha}, shift={delta}, 20 digits", 1.0,
                      best_of(args.repeat, lambda: log_location.renyi_divergence(

@@ -12,10 +12,21 @@ import sys
 from . import __version__
 from .core.errors import ProofcheckError, shorten
 
-# Subcommands, in the order `proofcheck --help` lists them.  A module that is
-# not installed is simply not offered.
-COMMANDS = ("verify", "derive", "constants", "audit", "mechanism", "gap", "zcdp", "explore",
-            "report", "plot")
+# Subcommands, in the order `proofcheck --help` lists them, with their one-line help.
+# Each lives in commands/NAME.py, imported only when it runs: `proofcheck --help` and a
+# mistyped option answer at once, without loading SymPy.
+COMMANDS = {
+    "verify": "check the claims of a paper (all papers by default)",
+    "derive": "run a literate derivation of the paper step by step",
+    "constants": "certified digits of the paper's constants, and the audit of every decimal it prints",
+    "audit": "is a printed decimal a correct rounding or truncation of an expression?",
+    "mechanism": "the shifted-log Gaussian mechanism: sigma, v(n), epsilon, exact expected error",
+    "gap": "the mechanism's v(n) against the best lower bound of section 6",
+    "zcdp": "tight zCDP parameter of a mechanism (arXiv 2510.25746)",
+    "explore": "explore beyond the paper (proofcheck's own findings)",
+    "report": "write the map of each paper (Markdown or JSON), with figures",
+    "plot": "draw a figure of the report (PNG and SVG; needs matplotlib)",
+}
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -27,24 +38,28 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(EXIT_USAGE)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only ``command``'s options are built (all of them when ``command`` is "all")."""
     parser = _Parser(prog="proofcheck", description="Re-verify the mathematics of differential-privacy "
                      "papers from definitions, claim by claim.")
     parser.add_argument("--version", action="version", version=f"proofcheck {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"proofcheck.commands.{name}")
-        except ModuleNotFoundError as error:
-            if error.name == f"proofcheck.commands.{name}":
-                continue
-            raise
-        module.add_parser(sub)
+    for name, summary in COMMANDS.items():
+        if command in (name, "all"):
+            importlib.import_module(f"proofcheck.commands.{name}").add_parser(sub, summary)
+        else:
+            sub.add_parser(name, help=summary)
     return parser
 
 
+def _command_of(argv) -> str | None:
+    """The subcommand named in ``argv``: its first word that is not an option."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
 def main(argv=None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command_of(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help()

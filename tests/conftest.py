@@ -13,6 +13,11 @@ settings.register_profile("deep", max_examples=200, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+# The tests check every claim afresh: no command they run reads or writes the verdict
+# cache (core/verdict_cache.py), except the cache's own tests, which point it at a
+# temporary folder.
+os.environ["PROOFCHECK_NO_CACHE"] = "1"
+
 
 # Module-level memo tables of the engine that are not lru_caches.
 _MEMO_TABLES = ("_DENSE", "_CLOSED_FORMS", "_CACHE")

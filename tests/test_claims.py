@@ -10,7 +10,6 @@ as ``proofcheck verify --mutants`` does.
 import pytest
 from hypothesis import given, strategies as st
 
-from proofcheck.core.kinds import KINDS
 from proofcheck.core.numeric import evaluate
 from proofcheck.core.precision import agree
 from proofcheck.core.runner import check_claim, run_mutants
@@ -28,7 +27,7 @@ def _check_with_controls(key, limit):
     claim = BY_ID[key]
     verdict = check_claim(claim, SETTINGS)
     assert verdict.status == "passed", f"{verdict.details} {verdict.counterexample}"
-    kind = KINDS[claim.kind]
+    kind = claim.checker
     assert (verdict.evidence == "logical") == (not kind.computational)
     report = run_mutants(claim, SETTINGS, limit=limit)
     assert not report.accepted, f"mutants accepted: {report.accepted}"

@@ -278,9 +278,10 @@ asserts = "1/128"
 
 def test_derived_claims_count_a_derivation_as_symbolic_evidence(tmp_path):
     from proofcheck.core.claims import load_path
-    from proofcheck.core.kinds import KINDS
     from proofcheck.core.runner import run as run_claims
     from proofcheck.core.verdict import Settings
+    from proofcheck.papers import registry_for
+    KINDS = registry_for()
     path = tmp_path / "derived.toml"
     path.write_text(DERIVED_CLAIMS)
     results = run_claims(load_path(path, KINDS), Settings(), jobs=1, mutants=True)
@@ -295,9 +296,10 @@ def test_every_result_equals_its_statement_through_the_claims_engine(name, tmp_p
     if "slow" not in (request.config.getoption("markexpr") or "").replace("not slow", ""):
         pytest.skip("deep run: select with -m slow")
     from proofcheck.core.claims import load_path
-    from proofcheck.core.kinds import KINDS
     from proofcheck.core.runner import run as run_claims
     from proofcheck.core.verdict import Settings
+    from proofcheck.papers import registry_for
+    KINDS = registry_for()
     d = run(name)
     lines = ['section = "test"']
     for key, statement in d.statements.items():
@@ -313,3 +315,46 @@ def test_every_result_equals_its_statement_through_the_claims_engine(name, tmp_p
     results = run_claims(load_path(path, KINDS), Settings(), jobs=1)
     failed = [(r.claim.id, r.verdict.status, r.verdict.details) for r in results if not r.verdict.passed]
     assert not failed
+
+
+# -- each packaged claim that names a derivation agrees with the script -------------
+
+def _linked_claims():
+    from proofcheck.papers import load_claims
+    return [c for c in load_claims() if c.kind != "derived" and c.get("derivation") and c.get("result")]
+
+
+@pytest.mark.parametrize("name", sorted(NINE))
+def test_every_claim_that_names_a_derivation_agrees_with_its_result(name):
+    """What ``verify --corroborate`` adds to a claim, for every claim linked to ``name``.
+
+    One test per script, so each script runs once for all the claims it serves.
+    """
+    from proofcheck.core.verdict import Settings, Verdict
+    linked = [c for c in _linked_claims() if c.get("derivation") == name]
+    for claim in linked:
+        own = Verdict("passed", "numeric", "own check")
+        verdict = claim.checker.corroborate(claim, own, Settings())
+        assert verdict.passed, (claim.id, verdict.details)
+        assert f"also derived by derivations/{name}.py" in verdict.details, claim.id
+
+
+def test_every_derivation_link_of_the_packs_is_exercised():
+    linked = {c.get("derivation") for c in _linked_claims()}
+    assert linked <= NINE and linked, linked
+
+
+def test_a_link_whose_script_disagrees_fails_the_claim():
+    from proofcheck.core.verdict import Settings, Verdict
+    claim = next(c for c in _linked_claims() if c.get("result") and "asserts" in c.parsed)
+    wrong = claim.with_parsed("asserts", 2 * claim.expr("asserts") + 1)
+    verdict = wrong.checker.corroborate(wrong, Verdict("passed", "numeric", "own check"), Settings())
+    assert verdict.status == "failed" and "disagrees" in verdict.details
+
+
+def test_verify_runs_the_scripts_only_when_asked(capsys):
+    claim = next(c for c in _linked_claims() if c.get("derivation") == "gaussian_lemma")
+    assert cli.main(["verify", "--only", claim.id, "--json", "-j", "1"]) == 0
+    assert "also derived" not in capsys.readouterr().out
+    assert cli.main(["verify", "--only", claim.id, "--json", "-j", "1", "--corroborate"]) == 0
+    assert "also derived by derivations/gaussian_lemma.py" in capsys.readouterr().out

@@ -5,9 +5,10 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from proofcheck.dp.many_count_chain import (Instance, Mechanism, check_instance, dithered_absolute,
-                                            dithered_absolute_by_quadrature, truncated_gaussian_prior,
-                                            uniform_prior, weights_at, with_constants)
+from proofcheck.dp.many_count_chain import check_instance
+from proofcheck.dp.many_count_instance import (Instance, Mechanism, truncated_gaussian_prior, uniform_prior,
+                                               weights_at, with_constants)
+from proofcheck.dp.many_count_quantities import dithered_absolute, dithered_absolute_by_quadrature
 
 DPS = 15
 # A wide-noise instance (sigma ~ 0.39) and a narrow one (sigma ~ 0.01): the laws overlap in the

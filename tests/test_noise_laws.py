@@ -14,18 +14,20 @@ import importlib.util
 import mpmath
 import pytest
 import sympy as sp
+from flint import arb
 
 from proofcheck.core.errors import ProofcheckError
 from proofcheck.core.precision import agree
-from proofcheck.dp import log_location, noise_laws
-from proofcheck.dp.noise_laws import A1P
+from proofcheck.dp import (airy_functions, arb_numbers, drift_calibration, linear_potential, log_location,
+                           noise_laws, symbolic_moments)
+from proofcheck.dp.airy_functions import A1P
 
 DPS = 30
 LAWS = ("gaussian", "laplace", "logistic", "airy")
 
 
 def a1p(dps=DPS + 20):
-    return noise_laws.first_zero_of_airy_derivative(dps)
+    return airy_functions.first_zero_of_airy_derivative(dps)
 
 
 def closed_forms():
@@ -41,16 +43,16 @@ def closed_forms():
 # -- the first zero of Ai' ---------------------------------------------------------
 
 def test_a1_prime_from_mpmath_lies_in_the_arb_enclosure():
-    ball = noise_laws.first_zero_of_airy_derivative_ball(256)
-    assert ball.rad() < noise_laws.arb("1e-70")
+    ball = airy_functions.first_zero_of_airy_derivative_ball(256)
+    assert ball.rad() < arb("1e-70")
     # mpmath's value carries 70 digits: within 1e-68 of the certified ball.
-    assert abs(ball - noise_laws.ball_of(a1p(70))) < noise_laws.arb("1e-68")
+    assert abs(ball - arb_numbers.ball_of(a1p(70))) < arb("1e-68")
     assert mpmath.nstr(a1p(), 12) == "-1.01879297165"
 
 
 def test_a1_prime_is_a_zero_of_ai_prime_and_not_of_ai():
     with mpmath.workdps(DPS):
-        ai, aip = noise_laws.airy_ai_pair(a1p())
+        ai, aip = airy_functions.airy_ai_pair(a1p())
         assert abs(aip) < mpmath.mpf(10) ** -(DPS - 2) and ai > mpmath.mpf("0.5")
 
 
@@ -97,18 +99,18 @@ def test_airy_antiderivative_is_verified_by_differentiation(integrand):
     y = sp.Symbol("y", real=True)
     expr = sp.sympify(integrand.replace("Ai'", "Q").replace("Ai", "P"),
                       locals={"P": sp.airyai(y), "Q": sp.airyaiprime(y), "y": y})
-    antiderivative = noise_laws.airy_antiderivative(expr, y)
+    antiderivative = symbolic_moments.airy_antiderivative(expr, y)
     assert antiderivative is not None
     assert sp.simplify(sp.diff(antiderivative, y) - expr) == 0
 
 
 def test_airy_antiderivative_refuses_an_integrand_outside_its_ansatz():
     y = sp.Symbol("y", real=True)
-    assert noise_laws.airy_antiderivative(sp.airyai(y), y) is None  # linear in Ai: no quadratic form
+    assert symbolic_moments.airy_antiderivative(sp.airyai(y), y) is None  # linear in Ai: no quadratic form
 
 
 def test_symbolic_airy_moments_are_two_thirds_and_four_thirds_of_minus_a1_prime():
-    derived = noise_laws.airy_symbolic_quantities()
+    derived = symbolic_moments.airy_symbolic_quantities()
     assert sp.simplify(derived["mean_abs"] + 2 * A1P / 3) == 0
     assert sp.simplify(derived["fisher"] + 4 * A1P / 3) == 0
     assert sp.simplify(derived["product"] + 16 * A1P**3 / 27) == 0
@@ -118,13 +120,13 @@ def test_symbolic_airy_moments_are_two_thirds_and_four_thirds_of_minus_a1_prime(
 @pytest.mark.parametrize("law, expected", [("gaussian", 2 / sp.pi), ("laplace", 1),
                                            ("logistic", 4 * sp.log(2)**2 / 3)])
 def test_sympy_derives_the_classical_products_from_the_densities(law, expected):
-    assert sp.simplify(noise_laws.symbolic_quantities(law)["product"] - expected) == 0
+    assert sp.simplify(symbolic_moments.symbolic_quantities(law)["product"] - expected) == 0
 
 
 # -- the ground state -------------------------------------------------------------
 
 def test_ground_state_energy_by_shooting_is_minus_a1_prime():
-    energy, longer = noise_laws.linear_potential_ground_state(DPS)
+    energy, longer = linear_potential.linear_potential_ground_state(DPS)
     assert agree(energy, longer, DPS)
     with mpmath.workdps(DPS + 10):
         assert agree(energy, -a1p(), DPS)
@@ -132,7 +134,7 @@ def test_ground_state_energy_by_shooting_is_minus_a1_prime():
 
 def test_a_short_shooting_length_is_seen_not_to_have_converged():
     # At L = 4 the truncation error exp(-4 (L - E)^{3/2}/3) ~ 1e-3: the two lengths disagree.
-    energy, longer = noise_laws.linear_potential_ground_state(DPS, length=4)
+    energy, longer = linear_potential.linear_potential_ground_state(DPS, length=4)
     assert not agree(energy, longer, DPS)
 
 
@@ -142,8 +144,8 @@ def test_a_short_shooting_length_is_seen_not_to_have_converged():
 def test_drift_sigma_squared_minimises_absolute_error_for_the_normal_law(s):
     s = mpmath.mpf(s)
     with mpmath.workdps(DPS + 10):
-        assert agree(noise_laws.optimal_drift("gaussian", s, DPS), s**2, DPS)
-        assert agree(noise_laws.minimal_multiplicative_error("gaussian", s, DPS),
+        assert agree(drift_calibration.optimal_drift("gaussian", s, DPS), s**2, DPS)
+        assert agree(drift_calibration.minimal_multiplicative_error("gaussian", s, DPS),
                      2 * mpmath.ncdf(s) - 1, DPS)  # Lemma 4.1, eq. (8)
 
 
@@ -151,19 +153,19 @@ def test_drift_sigma_squared_minimises_absolute_error_for_the_normal_law(s):
 def test_minimal_error_is_twice_the_cdf_at_the_tilted_median_minus_one(law):
     s = mpmath.mpf("0.3")
     with mpmath.workdps(DPS + 10):
-        a = noise_laws.optimal_drift(law, s, DPS)
-        at_optimum = noise_laws.multiplicative_error(law, s, a, DPS)
-        assert agree(noise_laws.minimal_multiplicative_error(law, s, DPS), at_optimum, DPS)
+        a = drift_calibration.optimal_drift(law, s, DPS)
+        at_optimum = drift_calibration.multiplicative_error(law, s, a, DPS)
+        assert agree(drift_calibration.minimal_multiplicative_error(law, s, DPS), at_optimum, DPS)
         for moved in (a * (1 - mpmath.mpf("1e-4")), a * (1 + mpmath.mpf("1e-4"))):
-            assert noise_laws.multiplicative_error(law, s, moved, DPS) > at_optimum
+            assert drift_calibration.multiplicative_error(law, s, moved, DPS) > at_optimum
 
 
 @pytest.mark.parametrize("law", LAWS)
 def test_calibration_inverts_the_minimal_error(law):
     with mpmath.workdps(DPS + 10):
-        s, drift = noise_laws.scale_for_error(law, mpmath.mpf("0.05"), DPS)
-        assert agree(noise_laws.minimal_multiplicative_error(law, s, DPS), mpmath.mpf("0.05"), DPS)
-        assert agree(noise_laws.optimal_drift(law, s, DPS), drift, DPS)
+        s, drift = drift_calibration.scale_for_error(law, mpmath.mpf("0.05"), DPS)
+        assert agree(drift_calibration.minimal_multiplicative_error(law, s, DPS), mpmath.mpf("0.05"), DPS)
+        assert agree(drift_calibration.optimal_drift(law, s, DPS), drift, DPS)
 
 
 # -- Renyi divergences --------------------------------------------------------------
@@ -296,7 +298,7 @@ def test_out_of_domain_parameters_are_refused_with_their_name(kwargs, parameter)
     (lambda m: log_location.renyi_divergence("airy", "0.5", "0.1", 20), "alpha"),
     (lambda m: log_location.renyi_divergence("airy", "2", "0", 20), "shift"),
     (lambda m: log_location.renyi_divergence("airy", "2", "nan", 20), "shift"),
-    (lambda m: noise_laws.multiplicative_error("laplace", "1.5", "0", 20), "s"),
+    (lambda m: drift_calibration.multiplicative_error("laplace", "1.5", "0", 20), "s"),
     (lambda m: noise_laws.quantity("airy", "variance", 20), "quantity"),
 ])
 def test_bad_arguments_are_refused_with_their_name(call, parameter):

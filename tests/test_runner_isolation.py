@@ -4,11 +4,10 @@ import os
 import signal
 import time
 
-import pytest
 
 from proofcheck.core import runner, timeout
 from proofcheck.core.claims import Claim
-from proofcheck.core.kinds import KINDS, Kind
+from proofcheck.core.kinds import Kind
 from proofcheck.core.verdict import Settings, passed
 
 
@@ -46,21 +45,14 @@ class _Behaviour(Kind):
             return [("a control that never ends", Claim(
                 id=claim.id + "-mutant", where="test", statement="spin", kind=self.name,
                 raw={"do": "spin"}, source="test", domain=None, symbols={}, functions={},
-                definitions={}))]
+                definitions={}, checker=self))]
         return []
-
-
-@pytest.fixture(autouse=True)
-def behaviour_kind():
-    KINDS[_Behaviour.name] = _Behaviour()
-    yield
-    del KINDS[_Behaviour.name]
 
 
 def claim(identifier, do="pass", **raw):
     return Claim(id=identifier, where="test", statement=do, kind=_Behaviour.name,
                  raw={"do": do, **raw}, source="test", domain=None, symbols={}, functions={},
-                 definitions={})
+                 definitions={}, checker=_Behaviour())
 
 
 def statuses(results):

@@ -20,8 +20,8 @@ from proofcheck.core.intervals import enclose_with
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
 from proofcheck.dp import airy_log_derivative, airy_score_cgf, comparison_scores, sub_gaussian_score
+from proofcheck.dp.airy_functions import first_zero_of_airy_derivative_ball
 from proofcheck.dp.airy_log_derivative import EnvelopeError
-from proofcheck.dp.noise_laws import first_zero_of_airy_derivative_ball
 from proofcheck.papers import load_claims
 from proofcheck.papers.findings.kinds import _score_cgf
 

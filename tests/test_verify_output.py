@@ -34,10 +34,15 @@ def test_results_print_in_paper_order_under_one_header_per_paper_whatever_the_jo
 
 
 def test_results_are_released_in_order_as_soon_as_all_before_them_are_done():
+    """A result is matched to its place by paper and id: a verdict from the cache comes with the
+    claim as read, one checked now with the claim as built."""
     class Result:
         def __init__(self, claim):
             self.claim = claim
-    claims = [object(), object(), object()]
+    class Claim:
+        def __init__(self, identifier):
+            self.paper, self.id = "p", identifier
+    claims = [Claim("a"), Claim("b"), Claim("c")]
     order = InOrder(claims)
     assert order.add(Result(claims[2])) == []
     first = order.add(Result(claims[0]))

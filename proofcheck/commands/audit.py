@@ -26,8 +26,8 @@ BOUND_VARIABLES = {"x": {"real": True}, "y": {"real": True}, "z": {"real": True}
 DEFAULT_SHOWN_DIGITS = 30
 
 
-def add_parser(sub):
-    p = sub.add_parser("audit", help="is a printed decimal a correct rounding or truncation of an expression?",
+def add_parser(sub, summary):
+    p = sub.add_parser("audit", help=summary,
                        description="Decide with a certified enclosure whether DECIMAL is a correct "
                        "rounding, a correct truncation, or a wrong rendering of the exact value of EXPR "
                        "(e.g. proofcheck audit \"pi/(4*E**2)\" 0.1062921). Exit status 0 correct, "

@@ -55,7 +55,7 @@ def timeout_seconds(text: str) -> float | None:
 
 
 def add_timeout(parser):
-    from ..core.runner import DEFAULT_TIMEOUT
+    from ..core.timeout import DEFAULT_TIMEOUT
     parser.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT, metavar="S",
                         help=f"time limit per claim in seconds; a claim over it is an error, the others "
                         f"go on (default {DEFAULT_TIMEOUT:g}; 0 for none)")
@@ -131,3 +131,11 @@ def _is_terminal(stream) -> bool:
     except (AttributeError, ValueError):
         return False
 
+
+
+def add_cache(parser):
+    """``--no-cache`` and ``--cache-dir``: where verdicts are kept between runs (core/verdict_cache.py)."""
+    parser.add_argument("--no-cache", action="store_true",
+                        help="check every claim again, neither reading nor writing the verdict cache")
+    parser.add_argument("--cache-dir", metavar="DIR",
+                        help="keep verdicts in DIR (default .proofcheck_cache in the current folder)")

@@ -16,9 +16,8 @@ from ..core.precision import DEFAULT_DPS
 from .common import Progress
 
 
-def add_parser(sub):
-    p = sub.add_parser("constants", help="certified digits of the paper's constants, and the audit of "
-                       "every decimal it prints",
+def add_parser(sub, summary):
+    p = sub.add_parser("constants", help=summary,
                        description="Print every closed-form constant of the paper to N significant "
                        "digits, certified with Arb balls, and audit each decimal the paper prints for "
                        "it (correct rounding, correct truncation, or wrong).")

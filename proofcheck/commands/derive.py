@@ -16,8 +16,8 @@ from ..core.errors import ProofcheckError
 from .common import Progress
 
 
-def add_parser(sub):
-    p = sub.add_parser("derive", help="run a literate derivation of the paper step by step",
+def add_parser(sub, summary):
+    p = sub.add_parser("derive", help=summary,
                        description="Run a derivation script of derivations/ (one of the paper's key "
                        "derivations, each step computed by SymPy and asserted) and print its steps.")
     p.add_argument("name", nargs="?", metavar="NAME", help="the derivation (see --list)")

@@ -30,8 +30,8 @@ UTILITY_COUNTS = (0, 1, 2, 10, 1000, 10**6)
 BUDGET_COUNTS = (1, 10, 1000, 10**6)
 
 
-def add_parser(sub):
-    p = sub.add_parser("explore", help="explore beyond the paper (proofcheck's own findings)",
+def add_parser(sub, summary):
+    p = sub.add_parser("explore", help=summary,
                        description="Questions the paper leaves open, explored with checked numbers. "
                        "Nothing printed here is a claim of the paper.")
     topics = p.add_subparsers(dest="topic", metavar="TOPIC")

@@ -26,8 +26,8 @@ BOUND_DIGITS = 12
 V_DIGITS = 30
 
 
-def add_parser(sub):
-    p = sub.add_parser("gap", help="the mechanism's v(n) against the best lower bound of section 6",
+def add_parser(sub, summary):
+    p = sub.add_parser("gap", help=summary,
                        description="For n = 1, 10, ..., 10^max, print the shifted-log Gaussian "
                        "mechanism's zCDP budget v(n), the best of the lower bounds (14), (23) and "
                        "(19) (truncated-Gaussian prior), and their ratio.")

@@ -18,9 +18,8 @@ from .common import add_dps
 EDGE_NOTE = "zCDP rho of the edge (n-1) <-> n, both directions, every order"
 
 
-def add_parser(sub):
-    p = sub.add_parser("mechanism", help="the shifted-log Gaussian mechanism: sigma, v(n), epsilon, "
-                       "exact expected error",
+def add_parser(sub, summary):
+    p = sub.add_parser("mechanism", help=summary,
                        description="Evaluate the shifted-log Gaussian mechanism (4) of 'Better "
                        "Privacy Guarantees for Larger Groups': sigma (3), and per count n the zCDP "
                        "budget v(n) of the edge (n-1) <-> n, (5)-(6), the (epsilon, delta)-DP it "

@@ -12,9 +12,9 @@ import sys
 DEFAULT_OUT = "report-out/figures"
 
 
-def add_parser(sub):
+def add_parser(sub, summary):
     from ..report.figures import FIGURES
-    p = sub.add_parser("plot", help="draw a figure of the report (PNG and SVG; needs matplotlib)",
+    p = sub.add_parser("plot", help=summary,
                        description="Draw figures of the report: " + "; ".join(
                            f"{name}: {spec.title}" for name, spec in FIGURES.items()) + ".")
     p.add_argument("names", nargs="*", metavar="NAME", help=f"figure names ({', '.join(FIGURES)}) or 'all'")

@@ -16,13 +16,13 @@ from pathlib import Path
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import EVIDENCE_ORDER, Settings
-from .common import Progress, add_dps, add_samples, add_timeout, positive_int
+from .common import Progress, add_cache, add_dps, add_samples, add_timeout, positive_int
 
 DEFAULT_OUT = "report-out"
 
 
-def add_parser(sub):
-    p = sub.add_parser("report", help="write the map of each paper (Markdown or JSON), with figures",
+def add_parser(sub, summary):
+    p = sub.add_parser("report", help=summary,
                        description="Check the claims and write, per paper, a table: paper location -> "
                        "claim -> kind -> evidence -> derivation script -> status, in the paper's order, "
                        "with a summary. Exit status 0 if every claim passed, 1 if one failed.")
@@ -44,6 +44,7 @@ def add_parser(sub):
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     p.add_argument("--json", action="store_true", help="print what was written as one JSON record")
     add_timeout(p)
+    add_cache(p)
     p.set_defaults(run=run)
 
 
@@ -66,11 +67,13 @@ def run(args) -> int:
     except OSError as error:
         raise ProofcheckError(f"--out {args.out}: cannot create the folder ({error.strerror})") from None
 
+    from ..core.verdict_cache import cache_for
     settings = {"dps": dps, "samples": args.samples, "seed": args.seed}
     results, seconds = None, None
     if not args.no_verify and claims:
         results, seconds = _check(claims, Settings(dps=dps, seed=args.seed, samples=args.samples),
-                                  args.jobs, quiet=args.json, timeout=args.timeout)
+                                  args.jobs, quiet=args.json, timeout=args.timeout,
+                                  cache=cache_for(args))
         settings["jobs"] = max(1, min(args.jobs, len(claims), os.cpu_count() or 1))
     full = build_map(claims, results, papers, seconds, settings)
 
@@ -142,11 +145,12 @@ def _figure_note(figure_module, paper: str) -> str:
            "and run `proofcheck report --figures`."
 
 
-def _check(claims, settings, jobs, quiet, timeout):
-    from ..core.runner import run as run_claims
+def _check(claims, settings, jobs, quiet, timeout, cache=None):
+    """Check the claims; verdicts a ``verify`` just reached under the same settings come from the cache."""
+    from ..core.verdict_cache import run_with_cache
     start = time.perf_counter()
     with Progress(len(claims), enabled=not quiet) as progress:
-        results = run_claims(claims, settings, jobs=jobs, timeout=timeout,
+        results = run_with_cache(claims, settings, cache, jobs=jobs, timeout=timeout,
                              started=lambda claim: progress.working_on(claim.id),
                              progress=lambda done, total, result: progress.update(done))
     return results, time.perf_counter() - start

@@ -9,11 +9,11 @@ from collections import Counter
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import Settings
-from .common import Progress, add_dps, add_samples, add_timeout, positive_int
+from .common import Progress, add_cache, add_dps, add_samples, add_timeout, positive_int
 
 
-def add_parser(sub):
-    p = sub.add_parser("verify", help="check the claims of a paper (all papers by default)",
+def add_parser(sub, summary):
+    p = sub.add_parser("verify", help=summary,
                        description="Check every claim of the selected papers from definitions and "
                        "report the evidence reached. Exit status 0 only if every claim passed.")
     p.add_argument("papers", nargs="*", metavar="PAPER", help="paper packs to check (e.g. larger-groups)")
@@ -23,12 +23,15 @@ def add_parser(sub):
                    help="print one JSON document: a record per claim and a summary")
     p.add_argument("--list", action="store_true", help="list the claims (the map of the paper) without checking")
     p.add_argument("--mutants", action="store_true", help="also run the negative controls of each claim")
+    p.add_argument("--corroborate", action="store_true",
+                   help="also run the derivation script a claim names (derivations/) and compare its result")
     p.add_argument("--claims", metavar="PATH", help="check this claims file or folder instead of a packaged paper")
     p.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
                    help="parallel workers (default: all cores)")
     add_samples(p)
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     add_timeout(p)
+    add_cache(p)
     p.set_defaults(run=run)
 
 
@@ -42,13 +45,14 @@ def split_only(only, papers, pack_names):
 
 
 def select(args):
+    """The claims to check or to list, read but not yet built (``--only`` applied)."""
     from ..core.errors import ProofcheckError
-    from ..papers import load_claims, packs
+    from ..papers import list_claims, packs
     if args.claims is None:
         args.only, args.papers = split_only(args.only, args.papers, set(packs()))
         if args.only == []:
             raise ProofcheckError("--only needs at least one claim id")
-    claims = load_claims(args.papers, path=args.claims)
+    claims = list_claims(args.papers, path=args.claims)
     if args.only:
         known = {c.id for c in claims}
         missing = [i for i in args.only if i not in known]
@@ -58,13 +62,18 @@ def select(args):
     return claims
 
 
+def _build(args, ids):
+    from ..papers import load_claims
+    return load_claims(args.papers, path=args.claims, only=ids)
+
+
 def run(args) -> int:
     dps = validate_dps(args.dps)
     claims = select(args)
     if args.list:
         return _list(claims, args.json)
-    settings = Settings(dps=dps, seed=args.seed, samples=args.samples)
-    from ..core.runner import run as run_claims
+    settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
+    from ..core.verdict_cache import cache_for, run_with_cache
     from ..report.console import InOrder, Tally
     printer = None if args.json else _Printer(claims)
     in_order = InOrder(claims)
@@ -82,10 +91,11 @@ def run(args) -> int:
                 if printer:
                     printer.show(ready)
 
-        results = run_claims(claims, settings, jobs=args.jobs, mutants=args.mutants, progress=on_result,
-                             timeout=args.timeout, started=on_start,
-                             # In the papers' order, lines appear as claims finish, not at the end.
-                             in_order=not args.json)
+        results = run_with_cache(claims, settings, cache_for(args), jobs=args.jobs, mutants=args.mutants,
+                                 progress=on_result, timeout=args.timeout, started=on_start,
+                                 build=lambda ids: _build(args, ids),
+                                 # In the papers' order, lines appear as claims finish, not at the end.
+                                 in_order=not args.json)
     elapsed = time.perf_counter() - start
     chains = _chains(claims, results)
     total = Tally()
@@ -94,6 +104,7 @@ def run(args) -> int:
     mutants_ok = all(r.mutants.ok for r in results if r.mutants is not None)
     if args.json:
         summary = {**total.as_dict(), "seconds": round(elapsed, 2), "dps": dps,
+                   "cached": sum(r.cached for r in results),
                    "papers": {paper: tally.as_dict() for paper, tally in _by_paper(results).items()}}
         if args.mutants:
             summary["mutants"] = {"made": sum(r.mutants.made for r in results),
@@ -107,6 +118,10 @@ def run(args) -> int:
     else:
         printer.finish()
         print("evidence: " + total.evidence_counts() + f"; {elapsed:.1f} s at {dps} digits")
+        kept = sum(r.cached for r in results)
+        if kept:
+            print(f"{kept} of {len(results)} verdicts from the cache, checked earlier under the same claim, "
+                  f"settings and source (--no-cache checks them again)")
         _print_weaker_chains(results, chains)
         if args.mutants:
             made = sum(r.mutants.made for r in results)

@@ -12,9 +12,9 @@ from .common import add_dps
 ZCDP_DPS = 30
 
 
-def add_parser(sub):
+def add_parser(sub, summary):
     from ..dp.zcdp_mechanisms import DEFAULT_ORDERS, MECHANISMS
-    p = sub.add_parser("zcdp", help="tight zCDP parameter of a mechanism (arXiv 2510.25746)",
+    p = sub.add_parser("zcdp", help=summary,
                        description="Print the tight zCDP parameter rho = sup_{alpha>1} D_alpha/alpha of a "
                        "mechanism, the classical bounds it improves on, and D_alpha/alpha at a few orders. "
                        "Mechanisms: " + ", ".join(MECHANISMS) + ".")

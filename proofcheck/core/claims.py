@@ -77,6 +77,7 @@ class Claim:
     order: int = 0
     parsed: dict[str, Any] = field(default_factory=dict)
     sampling_domain: Domain | None = None
+    checker: Any = None  # the Kind that decides it, from the registry the claim was built with
 
     def get(self, name, default=None):
         return self.raw.get(name, default)
@@ -101,7 +102,7 @@ class Claim:
                      raw=raw, source=self.source, domain=self.domain, symbols=self.symbols,
                      functions=self.functions, definitions=self.definitions, paper=self.paper,
                      section=self.section, order=self.order, parsed=dict(self.parsed),
-                     sampling_domain=self.sampling_domain)
+                     sampling_domain=self.sampling_domain, checker=self.checker)
         return copy
 
     def with_parsed(self, name, expression) -> "Claim":
@@ -206,7 +207,7 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
         claim = Claim(id=claim_id, where=record["where"], statement=record["statement"],
                       kind=record["kind"], raw=dict(record), source=str(path), domain=domain,
                       symbols=symbols, functions=functions, definitions=definitions, paper=paper,
-                      section=section, order=order)
+                      section=section, order=order, checker=kind)
         samples = record.get("samples", None)
         if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool)
                                     or not 1 <= samples <= 200):
@@ -242,7 +243,8 @@ def _paper_name(value, path) -> str:
     return value
 
 
-def load_file(path, kinds, paper="", order_start=0) -> list[Claim]:
+def read_file(path) -> dict:
+    """The TOML document of one claims file, its shape checked (records are not yet built)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -254,36 +256,99 @@ def load_file(path, kinds, paper="", order_start=0) -> list[Claim]:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ClaimFileError(path, f"TOML syntax error: {error}") from None
-    records = document.get("claim", [])
-    if not isinstance(records, list):
+    if not isinstance(document.get("claim", []), list):
         raise ClaimFileError(path, "claims must be written as [[claim]] tables")
-    section = str(document.get("section", ""))
-    file_defines = document.get("define")
-    if file_defines is not None and not isinstance(file_defines, dict):
+    if document.get("define") is not None and not isinstance(document["define"], dict):
         raise ClaimFileError(path, "top-level 'define' must be a table")
+    return document
+
+
+def load_file(path, kinds, paper="", order_start=0, only=None) -> list[Claim]:
+    """The claims of one file; with ``only`` (a set of ids), just those are built."""
+    document = read_file(path)
+    section = str(document.get("section", ""))
     paper = _paper_name(document.get("paper", paper), path)
-    claims = [build_claim(r, path, kinds, paper=paper, section=section, order=order_start + i,
-                          file_defines=file_defines) for i, r in enumerate(records)]
-    return claims
+    return [build_claim(r, path, kinds, paper=paper, section=section, order=order_start + i,
+                        file_defines=document.get("define"))
+            for i, r in enumerate(document.get("claim", []))
+            if only is None or not isinstance(r, dict) or r.get("id") in only]
 
 
-def load_path(path, kinds, paper="") -> list[Claim]:
-    """Load one claims file, or every ``*.toml`` in a folder in name order."""
+@dataclass
+class Entry:
+    """A claim as its file lists it, read but not built: what ``verify --list`` shows."""
+
+    id: str
+    where: str
+    statement: str
+    kind: str
+    raw: dict
+    source: str
+    paper: str = ""
+    order: int = 0
+
+    def get(self, name, default=None):
+        return self.raw.get(name, default)
+
+
+def list_file(path, kinds, paper="", order_start=0) -> list[Entry]:
+    """The entries of one claims file, their common fields and kind checked, nothing parsed."""
+    document = read_file(path)
+    paper = _paper_name(document.get("paper", paper), path)
+    entries = []
+    for i, record in enumerate(document.get("claim", [])):
+        if not isinstance(record, dict):
+            raise ClaimFileError(path, "each [[claim]] must be a table")
+        claim_id = record.get("id")
+        if not isinstance(claim_id, str) or not _ID.match(claim_id):
+            raise ClaimFileError(path, f"missing or malformed 'id' ({claim_id!r})")
+        for name in ("where", "statement", "kind"):
+            if not isinstance(record.get(name), str) or not record[name].strip():
+                raise ClaimFileError(path, f"missing field '{name}'", claim_id)
+        if record["kind"] not in kinds:
+            raise ClaimFileError(path, f"unknown kind '{record['kind']}' (known: "
+                                 f"{', '.join(sorted(kinds))})", claim_id)
+        entries.append(Entry(id=claim_id, where=record["where"], statement=record["statement"],
+                             kind=record["kind"], raw=dict(record), source=str(path), paper=paper,
+                             order=order_start + i))
+    return entries
+
+
+def claims_files(path) -> list[Path]:
+    """One claims file, or every ``*.toml`` in a folder (``paper.toml`` aside) in name order."""
     path = Path(path)
     if path.is_dir():
         files = sorted(p for p in path.rglob("*.toml") if p.name != "paper.toml")
         if not files:
             raise ClaimFileError(path, "no claims files (*.toml) in this folder")
-    elif path.exists():
-        files = [path]
-    else:
-        raise ClaimFileError(path, "no such file or folder")
+        return files
+    if path.exists():
+        return [path]
+    raise ClaimFileError(path, "no such file or folder")
+
+
+def load_path(path, kinds, paper="", only=None) -> list[Claim]:
+    """Load one claims file, or every ``*.toml`` in a folder in name order.
+
+    With ``only`` (a set of ids) just those claims are built; the others are
+    still read, so that ids stay unique and the paper's order is kept.
+    """
+    entries = list_path(path, kinds, paper=paper)
     claims: list[Claim] = []
-    for f in files:
-        claims += load_file(f, kinds, paper=paper, order_start=len(claims))
-    seen = {}
-    for c in claims:
-        if c.id in seen:
-            raise ClaimFileError(c.source, f"duplicate claim id (also in {seen[c.id]})", c.id)
-        seen[c.id] = c.source
+    for f in claims_files(path):
+        start = next((e.order for e in entries if e.source == str(f)), len(entries))
+        claims += load_file(f, kinds, paper=paper, order_start=start, only=only)
     return claims
+
+
+def list_path(path, kinds, paper="") -> list[Entry]:
+    """The entries of a claims file or folder, ids checked unique, nothing built."""
+    entries: list[Entry] = []
+    for f in claims_files(path):
+        entries += list_file(f, kinds, paper=paper, order_start=len(entries))
+    seen = {}
+    for e in entries:
+        if e.id in seen:
+            raise ClaimFileError(e.source, f"duplicate claim id (also in {seen[e.id]})", e.id)
+        seen[e.id] = e.source
+    return entries

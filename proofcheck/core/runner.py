@@ -15,12 +15,11 @@ import multiprocessing.connection
 import os
 import signal
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .claims import Claim
 from .errors import ProofcheckError, SymbolicTimeout
-from .kinds import KINDS
-from .kinds.derived import corroborate
+from .timeout import DEFAULT_TIMEOUT
 from .narrowing import note_narrowing
 from .verdict import Settings, Verdict
 
@@ -52,6 +51,7 @@ class Result:
     claim: Claim
     verdict: Verdict
     mutants: MutantReport | None = None
+    cached: bool = False  # taken from the verdict cache (core/verdict_cache.py), not checked now
 
     def as_dict(self) -> dict:
         record = {
@@ -69,17 +69,19 @@ class Result:
             record["finding"] = True
         if self.mutants is not None:
             record["mutants"] = self.mutants.as_dict()
+        if self.cached:
+            record["cached"] = True
         return record
 
 
 def check_claim(claim: Claim, settings: Settings) -> Verdict:
     """The verdict on ``claim``; whatever goes wrong inside a check is that claim's error."""
-    kind = KINDS[claim.kind]
+    kind = claim.checker
     start = time.perf_counter()
     try:
         verdict = kind.check(claim, settings)
-        if claim.kind != "derived" and claim.get("derivation") and claim.get("result"):
-            verdict = corroborate(claim, verdict, settings)
+        if settings.corroborate:
+            verdict = kind.corroborate(claim, verdict, settings)
         verdict = note_narrowing(claim, verdict)
     except ProofcheckError as error:
         verdict = Verdict("error", None, one_line(str(error)))
@@ -107,14 +109,13 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
 
     ``before_each()`` is called as each control starts (a worker renews its time limit).
     """
-    kind = KINDS[claim.kind]
+    kind = claim.checker
     report = MutantReport()
     start = time.perf_counter()
     if not kind.computational:
         return report
-    mutant_settings = Settings(dps=settings.dps, seed=settings.seed, samples=settings.samples,
-                               symbolic_budget=min(settings.symbolic_budget, 10.0),
-                               routes=settings.routes, mutant_mode=True)
+    mutant_settings = replace(settings, symbolic_budget=min(settings.symbolic_budget, 10.0),
+                              mutant_mode=True, corroborate=False)
     mutants = kind.mutants(claim, settings)
     # A kind lists a perturbation it dismissed (a weakened inequality) with no claim.
     report.dismissed = [description for description, mutant in mutants if mutant is None]
@@ -131,10 +132,6 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
     report.seconds = time.perf_counter() - start
     return report
 
-
-# The default per-claim time limit: ten times the slowest packaged claim (about 30 s on
-# a loaded two-core machine), so a limit reached means a runaway, not a slow machine.
-DEFAULT_TIMEOUT = 300.0
 
 _CLAIMS: list[Claim] = []
 _SETTINGS: Settings | None = None

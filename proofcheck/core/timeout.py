@@ -21,6 +21,10 @@ import time
 
 from .errors import SymbolicTimeout
 
+# The default per-claim time limit of a run: ten times the slowest packaged claim (about
+# 30 s on a loaded two-core machine), so a limit reached means a runaway, not a slow machine.
+DEFAULT_TIMEOUT = 300.0
+
 # CPU time of the process (user + system), and the signal it sends when it runs out.
 TIMER = signal.ITIMER_PROF
 SIGNAL = signal.SIGPROF

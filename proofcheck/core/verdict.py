@@ -16,7 +16,7 @@ is never evidence; each kind derives one side from definitions.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from .precision import DEFAULT_DPS
 
@@ -32,12 +32,12 @@ class Settings:
     symbolic_budget: float = 8.0
     routes: tuple = ("symbolic", "certified", "numeric")
     mutant_mode: bool = False
+    # Also run the derivation script a claim names and compare (``verify --corroborate``).
+    corroborate: bool = False
 
     @property
     def double(self) -> "Settings":
-        return Settings(dps=2 * self.dps, seed=self.seed, samples=self.samples,
-                        symbolic_budget=self.symbolic_budget, routes=self.routes,
-                        mutant_mode=self.mutant_mode)
+        return replace(self, dps=2 * self.dps)
 
 
 # The route a verdict was reached by, when a checker does not name a narrower one.

@@ -63,7 +63,7 @@ from functools import lru_cache
 from flint import arb
 
 from ..core.errors import ProofcheckError
-from .noise_laws import ArbPrecision
+from ..core.precision import arb_bits
 
 
 class EnvelopeError(ProofcheckError):
@@ -78,7 +78,7 @@ def airy_law_anchor(prec: int) -> tuple:
     >>> bool(a < -1.0187 and a > -1.0189) and bool(peak > 0.28 and peak < 0.29)
     True
     """
-    with ArbPrecision(prec):
+    with arb_bits(prec):
         a = arb.airy_ai_zero(1, derivative=1)
         return a, a.airy_ai() ** 2
 
@@ -91,7 +91,7 @@ def score_integral_tail(t, k: int, cutoff, prec: int) -> arb:
     >>> bool(score_integral_tail(1, 3, 40, 64) < arb(10) ** -30)
     True
     """
-    with ArbPrecision(prec):
+    with arb_bits(prec):
         a, peak = airy_law_anchor(prec)
         t, y = arb(t), arb(cutoff)
         y32 = y * y.sqrt()
@@ -115,7 +115,7 @@ def log_derivative_bounds_hold_at(y, prec: int = 128) -> bool:
     >>> all(log_derivative_bounds_hold_at(y) for y in ("0.5", 2, 10))
     True
     """
-    with ArbPrecision(prec):
+    with arb_bits(prec):
         a, _ = airy_law_anchor(prec)
         y = arb(y)
         h = -y.airy_ai(derivative=1) / y.airy_ai()

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import mpmath
 
-from .noise_laws import first_zero_of_airy_derivative
+from .airy_functions import first_zero_of_airy_derivative
 
 
 def best_holder_constant(delta, dps: int = 30):

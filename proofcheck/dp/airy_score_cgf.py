@@ -43,8 +43,8 @@ from functools import lru_cache
 
 from flint import acb, arb
 
+from ..core.precision import arb_bits
 from .airy_log_derivative import airy_law_anchor, score_integral_tail
-from .noise_laws import ArbPrecision
 from .sub_gaussian_score import Certificate, ScoreLaw, certify, exact
 
 PREC = 40
@@ -81,7 +81,7 @@ def score_integral(t_text: str, power: int, odd: bool = False, prec: int = PREC)
     >>> bool(abs(n - arb("0.2923203")) < arb(10) ** -6)  # -a1' Ai(a1')^2 (finding airy-normaliser)
     True
     """
-    with ArbPrecision(prec):
+    with arb_bits(prec):
         a, _ = airy_law_anchor(prec)
         t = exact(t_text)
         start = arb(a.mid())  # an exact point within the ball of a1'
@@ -107,8 +107,8 @@ class AiryScore(ScoreLaw):
         return score_integral(t_text, power, odd, prec)
 
     def fisher_symbolic(self):
-        """I = 4|a1'|/3 as SymPy derives it from the density (``noise_laws.airy_symbolic_quantities``)."""
-        from .noise_laws import symbolic_quantities
+        """I = 4|a1'|/3 as SymPy derives it from the density (``symbolic_moments.airy_symbolic_quantities``)."""
+        from .symbolic_moments import symbolic_quantities
         return symbolic_quantities("airy")["fisher"]
 
     def cgf_tail_ratio(self, T_text, prec):
@@ -117,7 +117,7 @@ class AiryScore(ScoreLaw):
         >>> bool(AiryScore().cgf_tail_ratio("10", 64) < arb("0.54"))
         True
         """
-        with ArbPrecision(prec):
+        with arb_bits(prec):
             a, peak = airy_law_anchor(prec)
             s = exact(T_text)
             if not s >= 1:

@@ -36,9 +36,10 @@ from functools import lru_cache
 import sympy as sp
 from flint import acb, arb
 
+from ..core.precision import arb_bits
 from .airy_log_derivative import EnvelopeError
-from .noise_laws import ArbPrecision, symbolic_quantities
 from .sub_gaussian_score import ScoreLaw, exact
+from .symbolic_moments import symbolic_quantities
 
 PREC = 40
 
@@ -68,7 +69,7 @@ class _HalfLineScore(ScoreLaw):
 
 @lru_cache(maxsize=4096)
 def _integral(law, t_text, power, odd, prec):
-    with ArbPrecision(prec):
+    with arb_bits(prec):
         t = exact(t_text)
 
         def integrand(z, analytic):
@@ -93,7 +94,7 @@ class _BoundedScore(_HalfLineScore):
         return (-arb(cutoff)).exp() * t.cosh()
 
     def cgf_tail_ratio(self, T_text, prec):
-        with ArbPrecision(prec):
+        with arb_bits(prec):
             return 1 / exact(T_text)
 
 

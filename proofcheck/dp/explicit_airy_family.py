@@ -46,6 +46,7 @@ from __future__ import annotations
 import mpmath
 
 from . import noise_laws
+from .airy_functions import first_zero_of_airy_derivative
 
 
 def utility_constant(dps: int = 20):
@@ -64,7 +65,7 @@ def scale(r, dps: int = 20):
     """s(r): the positive root of s E|X| + (s^2/2) C2 = r/(1 + r), E|X| = 2|a1'|/3."""
     with mpmath.workdps(dps + 10):
         r = mpmath.mpf(r)
-        mean_abs = 2 * abs(noise_laws.first_zero_of_airy_derivative(dps + 10)) / 3
+        mean_abs = 2 * abs(first_zero_of_airy_derivative(dps + 10)) / 3
         c2, target = utility_constant(dps), r / (1 + r)
         return (-mean_abs + mpmath.sqrt(mean_abs**2 + 2 * c2 * target)) / c2
 

@@ -1,4 +1,4 @@
-"""Claim kinds that need differential-privacy notions (registered with the core).
+"""Claim kinds that need differential-privacy notions (listed in proofcheck/kinds.py).
 
 * ``renyi``: the closed form of D_alpha equals log(moment)/(alpha - 1), where
   the moment E_Q[(dP/dQ)^alpha] is written from the definition (a sum over
@@ -52,7 +52,7 @@ from ..core.decimal_audit import ROUNDING_ONLY, AuditUndecided, audit, numeric_b
 from ..core.domains import parse_parameter
 from ..core.errors import ProofcheckError
 from ..core.intervals import NotEnclosable, enclose
-from ..core.kinds import Kind, register
+from ..core.kinds import Kind
 from ..core.kinds.equality import _show_point, equality_check, representative_point, sample_points
 from ..core.numeric import EvaluationError, evaluate
 from ..core.precision import agree, required_digits
@@ -443,8 +443,3 @@ class ZcdpExcess(Kind):
         return out
 
 
-register(Renyi())
-register(KL())
-register(AlphaOneLimit())
-register(ZcdpSupremum())
-register(ZcdpExcess())

@@ -37,13 +37,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import mpmath
-from flint import arb, arf, ctx
+from flint import arb, arf
 
 from ..core.errors import ProofcheckError
-from . import noise_laws
-from .noise_laws import (GUARD_DIGITS, ArbPrecision, NoiseLawError, QuadratureError, ball_of, bits_for,
-                         integrate_balls, line_integrals, noise_law, ordered_points, reach,
-                         require_digits, two_to, value_of)
+from ..core.precision import arb_bits
+from .arb_numbers import GUARD_DIGITS, ball_of, bits_for, tail_guard_bits, two_to, value_of
+from .arb_quadrature import (QuadratureError, integrate_balls, line_integrals, ordered_points, reach,
+                             require_digits)
+from .drift_calibration import scale_for_error
+from .noise_laws import NoiseLawError, fisher_information, noise_law
 
 #: Renyi orders of the budget scan: 1 stands for the KL limit alpha -> 1.
 DEFAULT_ORDERS = ("1", "1.001", "1.01", "1.1", "1.5", "2", "3", "5", "10", "30", "100", "300",
@@ -142,7 +144,7 @@ def _cut_points(law, delta):
 
 def _extra_bits_for(*points) -> int:
     """Guard bits for densities evaluated as far out as ``points`` (Airy tails lose log2|x|^{3/2})."""
-    return max(noise_laws._extra_bits(value_of(p)) for p in points)
+    return max(tail_guard_bits(value_of(p)) for p in points)
 
 
 def _loss_integral(law, delta, integrand, dps, extra):
@@ -153,7 +155,7 @@ def _loss_integral(law, delta, integrand, dps, extra):
     L - 1 + e^{-L} ~ L^2/2 twice that), and the quadrature aims at ``dps``
     digits of the result only."""
     bits = bits_for(dps + extra + GUARD_DIGITS)
-    with ArbPrecision(bits):
+    with arb_bits(bits):
         d = ball_of(delta)
         drop = arf(int(0.7 * bits_for(dps + GUARD_DIGITS)) + 10)
 
@@ -164,8 +166,8 @@ def _loss_integral(law, delta, integrand, dps, extra):
         top = log_f(arb(0))
         left = reach(log_f, arb(0), top, drop, -1)
         right = reach(log_f, arb(0), top, drop, +1) + d
-        ctx.prec = bits + _extra_bits_for(left, right)
-
+        tails = _extra_bits_for(left, right)
+    with arb_bits(bits + tails):
         def fn(x):
             lx = log_f(x)
             return (lx.exp() * integrand(lx - log_f(x - d)),)
@@ -224,7 +226,7 @@ def renyi_divergence(law, alpha, delta, dps: int):
                 lambda x: a * law.score_ball(x) + (1 - a) * law.score_ball(x - d),
                 (lambda x: arb(1),), _cut_points(law, d), digits,
                 guess=(-1 - (alpha - 1) * delta, delta + 1))
-            with ArbPrecision(bits_for(digits + 2 * GUARD_DIGITS)):
+            with arb_bits(bits_for(digits + 2 * GUARD_DIGITS)):
                 result = (top + mass.log()) / (a - 1)
                 achieved = int(result.rel_accuracy_bits() / 3.33) if not result.is_zero() else dps
         if achieved >= dps + 2:
@@ -258,7 +260,7 @@ def calibrate_scale(law, target, dps: int):
     """(s, a): the scale with min_a E|exp(sX - a) - 1| = ``target`` and its optimal drift."""
     law = noise_law(law)
     try:
-        return noise_laws.scale_for_error(law, target, _check_dps(dps))
+        return scale_for_error(law, target, _check_dps(dps))
     except NoiseLawError as error:
         raise MechanismError(str(error).replace("parameter target", "parameter r0/(1+c)")) from None
 
@@ -328,7 +330,7 @@ class LogLocationMechanism:
             # The factor grows like e^{sx}: widen the cut-off by a margin for it.
             top, (mass,) = line_integrals(law.log_density_ball, law.score_ball, (error,),
                                           [ball_of(x) for x in cuts], self.dps, margin=60)
-            with ArbPrecision(bits_for(self.dps + 2 * GUARD_DIGITS)):
+            with arb_bits(bits_for(self.dps + 2 * GUARD_DIGITS)):
                 return value_of(require_digits(top.exp() * mass, self.dps, "expected absolute error"))
 
     def meets_utility(self, n) -> bool:
@@ -358,5 +360,5 @@ class LogLocationMechanism:
     def limit_coefficient(self):
         """lim_n r^2 n^2 v(n) = r^2 I / (2 s^2), valid when the supremum is the KL limit for small shifts."""
         with mpmath.workdps(self.dps + GUARD_DIGITS):
-            information = noise_laws.fisher_information(self.law, self.dps)
+            information = fisher_information(self.law, self.dps)
             return self._mp(self.r)**2 * information / (2 * self.s**2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..core.errors import ProofcheckError
 from ..core.intervals import enclose_with
 from . import airy_score_cgf, comparison_scores, sub_gaussian_score
-from .noise_laws import A1P, first_zero_of_airy_derivative_ball
+from .airy_functions import A1P, first_zero_of_airy_derivative_ball
 
 SCORE_LAWS = {"airy": airy_score_cgf.AIRY, **comparison_scores.LAWS}
 

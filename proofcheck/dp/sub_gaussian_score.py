@@ -57,7 +57,7 @@ from fractions import Fraction
 
 from flint import arb
 
-from .noise_laws import ArbPrecision
+from ..core.precision import arb_bits
 
 #: Bits for the integrals; the Taylor and tail comparisons retry at doubled precision.
 PREC = 40
@@ -97,12 +97,12 @@ class ScoreLaw:
     # -- derived -----------------------------------------------------------------------
     def moment(self, t_text: str, power: int, odd: bool, prec: int) -> arb:
         """E[psi^power cosh(t psi)] (sinh when ``odd``): J normalised by J(0, 0)."""
-        with ArbPrecision(prec):
+        with arb_bits(prec):
             return self.integral(t_text, power, odd, prec) / self.integral("0", 0, False, prec)
 
     def log_mgf(self, t_text: str, prec: int) -> arb:
         """A ball containing K(t) = log E exp(t psi(X))."""
-        with ArbPrecision(prec):
+        with arb_bits(prec):
             return self.moment(t_text, 0, False, prec).log()
 
 
@@ -140,7 +140,7 @@ def _dyadic(value: Fraction) -> Fraction:
 
 def exceeds_at(law: ScoreLaw, curvature, t_text: str, prec: int = PREC) -> bool:
     """True when Arb shows K(t) > c t^2 at the exact point t (a certified counterexample)."""
-    with ArbPrecision(prec):
+    with arb_bits(prec):
         return bool(law.log_mgf(t_text, prec) > curvature(prec) * exact(t_text) ** 2)
 
 
@@ -162,7 +162,7 @@ def taylor_part(law: ScoreLaw, curvature, matches_fisher: bool, t0: str, prec: i
     Returns {'outcome': True/False/None, ...} with the balls that decided it.
     """
     def decide(bits):
-        with ArbPrecision(bits):
+        with arb_bits(bits):
             c, s = curvature(bits), exact(t0)
             m2, m4 = law.moment("0", 2, False, bits), law.moment("0", 4, False, bits)
             r = law.moment(t0, 6, False, bits) / 720
@@ -199,7 +199,7 @@ def taylor_part(law: ScoreLaw, curvature, matches_fisher: bool, t0: str, prec: i
 
 def monotone_margin(law: ScoreLaw, curvature, low: str, high: str, prec: int) -> arb:
     """c low^2 - log M(high): positive means K(t) < c t^2 on all of [low, high] (M and c t^2 increase)."""
-    with ArbPrecision(prec):
+    with arb_bits(prec):
         return curvature(prec) * exact(low) ** 2 - law.log_mgf(high, prec)
 
 
@@ -211,7 +211,7 @@ def cell_margin(law: ScoreLaw, curvature, low: str, high: str, prec: int) -> arb
     + [2 c m - K'(m)] u + (c - B/2) u^2; when c - B/2 <= 0, P is concave and its minimum
     over |u| <= h/2 is at an end.
     """
-    with ArbPrecision(prec):
+    with arb_bits(prec):
         c = curvature(prec)
         lo, hi = Fraction(low), Fraction(high)
         mid = _text((lo + hi) / 2)
@@ -268,7 +268,7 @@ def covering_part(law: ScoreLaw, curvature, t0: str, T: str, first_step="1/16", 
 def tail_part(law: ScoreLaw, curvature, T: str, prec: int = PREC) -> dict:
     """Decide sup over t >= T of log M(t)/t^2 < c by the law's analytic tail bound."""
     def decide(bits):
-        with ArbPrecision(bits):
+        with arb_bits(bits):
             bound, c = law.cgf_tail_ratio(T, bits), curvature(bits)
             if bound is None:
                 return {"outcome": None, "reason": f"no analytic tail bound for the {law.name} law"}

@@ -2,13 +2,14 @@
 
 A pack is a folder with ``paper.toml`` (its name, title and source) and a
 ``claims/`` folder of TOML files, one per section of the paper, in order.
-A pack may add kinds of its own in ``kinds.py``.
+A pack may add kinds of its own: its ``paper.toml`` lists them in a
+``[kinds]`` table (name = "module:Class", the module relative to the pack).
 """
 from __future__ import annotations
 
-import importlib
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 if sys.version_info >= (3, 11):
@@ -28,6 +29,7 @@ class Pack:
     source: str
     folder: Path
     order: int = 0
+    kinds: dict = None  # kind name -> "proofcheck.papers.<pack>.module:Class"
 
     @property
     def claims_folder(self) -> Path:
@@ -39,40 +41,98 @@ def packs() -> dict[str, Pack]:
     found = []
     for meta in sorted(HERE.glob("*/paper.toml")):
         data = tomllib.loads(meta.read_text(encoding="utf-8"))
+        package = f"proofcheck.papers.{meta.parent.name}"
+        kinds = {name: f"{package}.{place}" for name, place in data.get("kinds", {}).items()}
         found.append(Pack(name=data["name"], title=data["title"], source=data.get("source", ""),
-                          folder=meta.parent, order=int(data.get("order", 100))))
+                          folder=meta.parent, order=int(data.get("order", 100)), kinds=kinds))
     return {p.name: p for p in sorted(found, key=lambda p: (p.order, p.name))}
 
 
-def load_kinds() -> None:
-    """Register the kinds that the DP layer and the packs add to the core's."""
-    importlib.import_module("proofcheck.dp.kinds")
+def registry_for():
+    """The kinds a claim may use: the engine's and every pack's (imported only when used)."""
+    from ..kinds import engine_kinds
+    registry = engine_kinds()
     for pack in packs().values():
-        if (pack.folder / "kinds.py").exists():
-            importlib.import_module(f"proofcheck.papers.{pack.folder.name}.kinds")
+        registry = registry.with_kinds(pack.kinds)
+    return registry
 
 
-def load_claims(names=None, path=None):
-    """Claims of the named packs (all by default), or of a claims file or folder."""
+def load_claims(names=None, path=None, only=None):
+    """Claims of the named packs (all by default), or of a claims file or folder.
+
+    With ``only`` (a collection of ids) just those claims are built: parsing
+    every expression of every pack takes seconds, checking one claim need not.
+    """
     from ..core.claims import load_path
-    from ..core.kinds import KINDS
-    load_kinds()
+    only = set(only) if only is not None else None
     if path is not None:
-        claims = load_path(path, KINDS)
-        # A claims file of one's own names its paper (``paper = ...``) or is named after the
-        # file: a result always says which paper it belongs to.
-        name = next((c.paper for c in claims if c.paper), "") or Path(path).stem or "claims"
-        for claim in claims:
-            claim.paper = claim.paper or name
-        return claims
+        return _own(load_path(path, registry_for(), only=only), path)
+    claims = []
+    for pack, start in _selected(names):
+        if only is None:
+            # Every claim of a pack: built once per process while its files are unchanged.
+            claims += _built(pack.claims_folder, pack.name, start, _stamp(pack.claims_folder))
+        else:
+            claims += _numbered(load_path(pack.claims_folder, registry_for(), paper=pack.name,
+                                          only=only), start)
+    return claims
+
+
+def list_claims(names=None, path=None):
+    """The claims of the named packs, or of a file or folder, read but not built (``verify --list``)."""
+    from ..core.claims import list_path
+    if path is not None:
+        return _own(list_path(path, registry_for()), path)
+    claims = []
+    for pack, start in _selected(names):
+        claims += _numbered(list_path(pack.claims_folder, registry_for(), paper=pack.name), start)
+    return claims
+
+
+def _own(claims, path):
+    """A claims file of one's own names its paper (``paper = ...``) or is named after the file:
+    a result always says which paper it belongs to."""
+    name = next((c.paper for c in claims if c.paper), "") or Path(path).stem or "claims"
+    for claim in claims:
+        claim.paper = claim.paper or name
+    return claims
+
+
+def _selected(names):
+    """``(pack, order of its first claim)`` for each named pack (every pack by default)."""
     available = packs()
     selected = list(available) if not names else list(names)
-    claims = []
-    for name in selected:
-        pack = available.get(name)
-        if pack is None:
-            raise ProofcheckError(f"unknown paper {name!r} (known: {', '.join(available)})")
-        for claim in load_path(pack.claims_folder, KINDS, paper=pack.name):
-            claim.order += len(claims)
-            claims.append(claim)
+    unknown = [name for name in selected if name not in available]
+    if unknown:
+        raise ProofcheckError(f"unknown paper {unknown[0]!r} (known: {', '.join(available)})")
+    return [(available[name], _first_order(available, name)) for name in selected]
+
+
+def _numbered(claims, start):
+    for claim in claims:
+        claim.order += start
     return claims
+
+
+def _first_order(available, name) -> int:
+    """The order of a pack's first claim: the packs' claims are numbered on in the packs' order,
+    whichever are selected, so a claim's order never depends on what else is loaded."""
+    from ..core.claims import claims_files, read_file
+    start = 0
+    for pack in available.values():
+        if pack.name == name:
+            return start
+        start += sum(len(read_file(f).get("claim", [])) for f in claims_files(pack.claims_folder))
+    raise KeyError(name)
+
+
+@lru_cache(maxsize=16)
+def _built(folder: Path, paper: str, start: int, stamp: tuple) -> tuple:
+    """A pack's claims, built once per process while its files are unchanged (``stamp``)."""
+    from ..core.claims import load_path
+    return tuple(_numbered(load_path(folder, registry_for(), paper=paper), start))
+
+
+def _stamp(folder: Path) -> tuple:
+    from ..core.claims import claims_files
+    return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in claims_files(folder))

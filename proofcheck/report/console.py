@@ -18,12 +18,12 @@ class InOrder:
     """Release results in the claims' order, each as soon as all claims before it are done."""
 
     def __init__(self, claims):
-        self._position = {id(claim): i for i, claim in enumerate(claims)}
+        self._position = {(claim.paper, claim.id): i for i, claim in enumerate(claims)}
         self._waiting: dict[int, object] = {}
         self._next = 0
 
     def add(self, result) -> list:
-        self._waiting[self._position[id(result.claim)]] = result
+        self._waiting[self._position[(result.claim.paper, result.claim.id)]] = result
         released = []
         while self._next in self._waiting:
             released.append(self._waiting.pop(self._next))

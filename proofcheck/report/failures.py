@@ -73,8 +73,7 @@ def _sides(claim, counterexample: dict) -> list[str]:
 
 def _first_field(claim, defining: bool) -> str | None:
     """The claim's first defining (or asserted) expression, as the claims file writes it."""
-    from ..core.kinds import KINDS
-    kind = KINDS.get(claim.kind)
+    kind = claim.checker
     if kind is None:
         return None
     asserted = set(kind.asserted_fields)

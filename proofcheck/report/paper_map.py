@@ -201,10 +201,7 @@ def load_registry(names=None, path=None):
         papers.append(PaperInfo(pack.name, pack.title, pack.source))
         if not any(pack.claims_folder.rglob("*.toml")):
             continue
-        loaded = load_claims([name])
-        for claim in loaded:
-            claim.order += len(claims)
-        claims += loaded
+        claims += load_claims([name])
     return claims, papers
 
 

@@ -9,10 +9,12 @@ import pytest
 import sympy as sp
 
 from proofcheck.core.claims import build_claim
-from proofcheck.core.kinds import KINDS
+from proofcheck.papers import registry_for
 from proofcheck.core.runner import check_claim
 from proofcheck.core.symbolic import is_zero
 from proofcheck.core.verdict import Settings
+
+KINDS = registry_for()
 
 
 @pytest.mark.parametrize("expr", [

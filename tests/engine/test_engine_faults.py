@@ -9,17 +9,18 @@ import mpmath
 import pytest
 import sympy as sp
 
-import proofcheck.dp.kinds  # noqa: F401  (registers the DP kinds)
 from proofcheck.core.claims import build_claim
 from proofcheck.core.decimal_audit import audit_decimal
 from proofcheck.core.intervals import decide
-from proofcheck.core.kinds import KINDS
+from proofcheck.papers import registry_for
 from proofcheck.core.kinds.equality import numeric_compare
 from proofcheck.core.errors import ProofcheckError
 from proofcheck.core.numeric import evaluate
 from proofcheck.core.precision import agree
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
+
+KINDS = registry_for()
 
 X = sp.Symbol("x", positive=True)
 

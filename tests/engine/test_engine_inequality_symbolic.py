@@ -10,9 +10,11 @@ the shift of a lower bound that the route performs.
 import pytest
 
 from proofcheck.core.claims import build_claim
-from proofcheck.core.kinds import KINDS
+from proofcheck.papers import registry_for
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
+
+KINDS = registry_for()
 
 
 def verdict_of(params, lhs, rel, rhs, **extra):

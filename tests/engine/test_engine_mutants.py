@@ -2,14 +2,15 @@
 import pytest
 import sympy as sp
 
-import proofcheck.dp.kinds  # noqa: F401
 from proofcheck.core.claims import build_claim
-from proofcheck.core.kinds import KINDS
+from proofcheck.papers import registry_for
 from proofcheck.core.mutants import expression_mutants
 from proofcheck.core.numeric import EvaluationError, evaluate
 from proofcheck.core.precision import agree
 from proofcheck.core.runner import check_claim, run_mutants
 from proofcheck.core.verdict import Settings
+
+KINDS = registry_for()
 
 SETTINGS = Settings()
 

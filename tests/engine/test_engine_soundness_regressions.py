@@ -8,10 +8,9 @@ controls dismissed on the checker's own sample, and branch proofs.
 import mpmath
 import sympy as sp
 
-import proofcheck.dp.kinds  # noqa: F401  (registers the DP kinds)
 from proofcheck.core.claims import build_claim
 from proofcheck.core.domains import parse_domain
-from proofcheck.core.kinds import KINDS
+from proofcheck.papers import registry_for
 from proofcheck.core.kinds import derived as derived_kind
 from proofcheck.core.kinds.derived import corroborate
 from proofcheck.core.kinds.equality import numeric_compare
@@ -20,6 +19,8 @@ from proofcheck.core.runner import check_claim, run_mutants
 from proofcheck.core.signs import proved_sign
 from proofcheck.core.symbolic import CannotDerive, UnprovedBranch, derive
 from proofcheck.core.verdict import Settings, passed
+
+KINDS = registry_for()
 
 
 def claim(**record):

@@ -9,9 +9,11 @@ import pytest
 
 from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.kinds import KINDS
+from proofcheck.papers import registry_for
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
+
+KINDS = registry_for()
 
 EMPTY = [{"a": "2 < a < 1"}, {"a": "1 < a < 1"}, {"a": "even integer 3 <= a <= 3"}]
 RECORDS = [

@@ -51,9 +51,8 @@ TRUE_CASES = _cases(TRUE_FILES)
 
 @functools.lru_cache(maxsize=None)
 def _kinds():
-    from proofcheck.core.kinds import KINDS
-    from proofcheck.papers import load_kinds
-    load_kinds()  # the DP kinds (renyi, kl, alpha-one-limit, zcdp-supremum) and the packs' kinds
+    from proofcheck.papers import registry_for
+    KINDS = registry_for()
     return KINDS
 
 

@@ -166,9 +166,8 @@ domains = st.sampled_from(["0 < x < 10", "x > 0"])
 
 @functools.lru_cache(maxsize=None)
 def _kinds():
-    from proofcheck.core.kinds import KINDS
-    from proofcheck.papers import load_kinds
-    load_kinds()
+    from proofcheck.papers import registry_for
+    KINDS = registry_for()
     return KINDS
 
 

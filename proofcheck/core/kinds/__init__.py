@@ -2,17 +2,13 @@
 
 A kind declares the fields a claim of that kind needs, which of them hold
 what the paper asserts (those are what negative controls perturb), and how to
-check the claim from definitions.  ``KINDS`` is the registry; other layers
-(the DP mathematics, a paper pack) may register kinds of their own with
-``register``.
+check the claim from definitions.  Which kinds exist is listed in
+``proofcheck/kinds.py`` and in each pack's ``paper.toml`` (see ``core/registry.py``).
 """
 from __future__ import annotations
 
 from ..claims import Claim
 from ..verdict import Settings, Verdict
-
-KINDS: dict[str, "Kind"] = {}
-
 
 class Kind:
     name: str = ""
@@ -37,14 +33,9 @@ class Kind:
         from ..mutants import expression_mutants
         return expression_mutants(claim, self.asserted_fields, settings)
 
-
-def register(kind: Kind) -> Kind:
-    KINDS[kind.name] = kind
-    return kind
-
-
-def _load_builtin():
-    from . import decimal, derived, equality, inequality, logical, optimum  # noqa: F401
-
-
-_load_builtin()
+    def corroborate(self, claim: Claim, verdict: Verdict, settings: Settings) -> Verdict:
+        """Beside a passed verdict, the derivation script the claim names, run and compared."""
+        if not (claim.get("derivation") and claim.get("result")):
+            return verdict
+        from .derived import corroborate
+        return corroborate(claim, verdict, settings)

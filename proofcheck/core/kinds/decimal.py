@@ -11,7 +11,7 @@ from ..errors import ProofcheckError
 from ..decimal_audit import audit_decimal
 from ..printed_decimal import parse_decimal, shift_last_digit
 from ..verdict import failed, passed
-from . import Kind, register
+from . import Kind
 
 
 class PrintedDecimal(Kind):
@@ -53,4 +53,3 @@ class PrintedDecimal(Kind):
         return out
 
 
-register(PrintedDecimal())

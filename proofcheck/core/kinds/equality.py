@@ -31,7 +31,7 @@ from ..precision import agree, differs_at_higher_precision, required_digits
 from ..symbolic import CannotDerive, derive, is_zero
 from ..timeout import time_budget
 from ..verdict import Settings, Verdict, failed, passed
-from . import Kind, register
+from . import Kind
 
 
 # Closed forms derived in this process, by definition: negative controls of a claim
@@ -338,9 +338,3 @@ class Series(Kind):
         if verdict.passed and verdict.evidence == "symbolic":
             verdict.route = "series expanded, simplified to zero"
         return verdict
-
-
-register(Identity())
-register(Limit())
-register(Asymptotic())
-register(Series())

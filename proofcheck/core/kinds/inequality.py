@@ -32,7 +32,7 @@ from ..precision import ESCALATION, clear_margin, required_digits
 from ..signs import proved_nonnegative
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed
-from . import Kind, register
+from . import Kind
 from .equality import _show_point, sample_points
 
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
@@ -528,6 +528,3 @@ def _at_least(expression, point, bound, strict):
     except EvaluationError:
         return False  # not evaluable here: keep the mutant as a control rather than dismiss it
     return value > bound or (not strict and value >= bound)
-
-
-register(Inequality())

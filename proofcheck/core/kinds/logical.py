@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..errors import ProofcheckError
 from ..verdict import passed
-from . import Kind, register
+from . import Kind
 
 BASES = {
     "definition": "a definition or a hypothesis",
@@ -42,6 +42,3 @@ class Logical(Kind):
 
     def mutants(self, claim, settings):
         return []
-
-
-register(Logical())

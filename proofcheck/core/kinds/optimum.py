@@ -28,7 +28,7 @@ from ..precision import agree, differs_at_higher_precision, required_digits
 from ..symbolic import CannotDerive, derive, is_zero
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed, weakest
-from . import Kind, register
+from . import Kind
 from .equality import _short, _show_point, sample_points
 
 SCAN_POINTS = 60
@@ -235,6 +235,3 @@ class Optimum(Kind):
                 if (sense == "max" and y > target + margin) or (sense == "min" and y < target - margin):
                     return {str(k): str(v) for k, v in full.items()}
         return None
-
-
-register(Optimum())

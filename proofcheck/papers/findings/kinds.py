@@ -41,14 +41,15 @@ from flint import arb
 from ...core.errors import ProofcheckError
 from ...core.decimal_audit import AuditUndecided, audit
 from ...core.intervals import NotEnclosable, enclose_with
-from ...core.kinds import Kind, register
+from ...core.kinds import Kind
 from ...core.numeric import evaluate
 from ...core.precision import agree, required_digits
 from ...core.printed_decimal import parse_decimal, shift_last_digit
 from ...core.symbolic import is_zero
 from ...core.verdict import Verdict, failed, passed
-from ...dp import log_location, noise_laws, score_laws, sub_gaussian_score
-from ...dp.noise_laws import A1P
+from ...dp import (airy_functions, linear_potential, log_location, noise_laws, score_laws, sub_gaussian_score,
+                   symbolic_moments)
+from ...dp.airy_functions import A1P
 
 START_BITS = 128
 MAX_BITS = 1 << 14
@@ -65,13 +66,13 @@ def _declare_a1p(claim):
 
 def _numeric(expr, dps: int):
     """``expr`` (a closed form in a1p) at ``dps`` digits, a1' from mpmath."""
-    point = {A1P: noise_laws.first_zero_of_airy_derivative(dps + 20)} if expr.has(A1P) else {}
+    point = {A1P: airy_functions.first_zero_of_airy_derivative(dps + 20)} if expr.has(A1P) else {}
     return evaluate(expr, point, dps)
 
 
 def _ball(expr, bits: int) -> arb:
     """A certified ball around ``expr``, a1' enclosed by Arb."""
-    balls = {A1P: noise_laws.first_zero_of_airy_derivative_ball(bits)} if expr.has(A1P) else {}
+    balls = {A1P: airy_functions.first_zero_of_airy_derivative_ball(bits)} if expr.has(A1P) else {}
     return enclose_with(expr, balls, bits)
 
 
@@ -152,7 +153,7 @@ class NoiseLawQuantity(_AiryAware):
                         f"(re-checked at {2 * settings.dps})")
         if settings.mutant_mode or "symbolic" not in settings.routes:
             return passed("numeric", numeric_note)
-        derived = noise_laws.symbolic_quantities(law.name).get(quantity)
+        derived = symbolic_moments.symbolic_quantities(law.name).get(quantity)
         if derived is not None and is_zero(sp.sympify(derived) - asserted, budget=settings.symbolic_budget):
             how = ("antiderivatives of Ai^2, y Ai^2, Ai'^2 solved from an ansatz and verified by "
                    "differentiation (Ai'' = y Ai), boundary terms Ai'(a1') = 0 and decay at +oo"
@@ -171,7 +172,7 @@ class NoiseLawQuantity(_AiryAware):
 
 @lru_cache(maxsize=16)
 def _ground_state(dps):
-    return noise_laws.linear_potential_ground_state(dps)
+    return linear_potential.linear_potential_ground_state(dps)
 
 
 class GroundState(_AiryAware):
@@ -712,8 +713,3 @@ class LogLocationFamily(_AiryAware):
         out = expression_mutants(claim, self.asserted_fields, settings)
         out.append(_nudged(claim, "limit", settings, claim.raw["limit_digits"] - 2))
         return out
-
-
-for _kind in (NoiseLawQuantity(), GroundState(), AiryConstant(), RenyiProfile(), SmallShiftLimit(),
-              SubGaussianScore(), LogLocationFamily()):
-    register(_kind)

@@ -26,11 +26,11 @@ from fractions import Fraction
 import mpmath
 
 from ...core.errors import ProofcheckError
-from ...core.kinds import Kind, register
+from ...core.kinds import Kind
 from ...core.precision import required_digits
 from ...core.verdict import Verdict, failed, passed
-from ...dp.many_count_chain import (Constants, Instance, Mechanism, check_instance,
-                                    truncated_gaussian_prior, uniform_prior)
+from ...dp.many_count_chain import check_instance
+from ...dp.many_count_instance import Constants, Instance, Mechanism, truncated_gaussian_prior, uniform_prior
 
 # The chain is a sum of quadratures over K released laws at every instance; 15 digits
 # (and 30 for the re-check) decide its steps, whose margins are far wider than that.
@@ -122,6 +122,3 @@ class ChainInstance(Kind):
     def mutants(self, claim, settings):
         return [(description, claim.with_fields(constants=dict(change)))
                 for description, change in WRONG_CONSTANTS]
-
-
-register(ChainInstance())

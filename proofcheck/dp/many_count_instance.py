@@ -1,0 +1,146 @@
+"""An instance of the chain of Theorem 6.4: a prior, the paper's mechanism, a count, the constants.
+
+The chain (17)–(22) is evaluated (``many_count_chain``) for a concrete prior J
+with weights on 0..K−1 and a reference point j*, the paper's own mechanism
+(3)–(4) at exact rationals (r, r0, c), and a base count n.  The priors are
+those of Corollary 6.5 (uniform) and Corollary 6.7 (a quantised truncated
+Gaussian).
+
+The constants that the proof uses are parameters (``Constants``), so that a
+wrong version of any step can be run and shown to fail.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import lru_cache
+
+import mpmath
+
+
+def mpf_of(x):
+    """The exact rational ``x`` at the working precision."""
+    x = Fraction(x)
+    return mpmath.mpf(x.numerator) / x.denominator
+
+
+@dataclass(frozen=True)
+class Constants:
+    """The constants of the chain as the paper states them (Lemma 6.3 and (19)–(22))."""
+
+    dither_mean: Fraction | str = Fraction(1, 4)      # E|U| for U uniform on [−1/2, 1/2]
+    laplace_factor: str = "2e"                        # h(Laplace_d) = log(laplace_factor · d)
+    privacy_factor: Fraction = Fraction(1)            # D_KL(P_j‖P_j*) ≤ factor · (j − j*)² v(n)
+
+    def laplace(self):
+        return {"2e": 2 * mpmath.e, "e": mpmath.e, "4e": 4 * mpmath.e}[self.laplace_factor]
+
+    def dither(self):
+        return mpmath.mpf(Fraction(self.dither_mean).numerator) / Fraction(self.dither_mean).denominator
+
+    def privacy(self):
+        return mpmath.mpf(self.privacy_factor.numerator) / self.privacy_factor.denominator
+
+
+PAPER = Constants()
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """The shifted-log Gaussian mechanism (3)–(4), parameters as exact rationals."""
+
+    r: Fraction
+    r0: Fraction
+    c: Fraction
+
+    def sigma(self):
+        return _sigma(self.r0, self.c, mpmath.mp.prec)
+
+    def budget(self, n: int):
+        # (6): the budget of the edge (n − 1) ↔ n.
+        sigma = self.sigma()
+        return mpmath.log((n + mpf_of(self.c)) / (n - 1 + mpf_of(self.c))) ** 2 / (2 * sigma ** 2)
+
+    def log_mean(self, m: int):
+        """Mean of the log-space law of count m: log(m + c) − σ²."""
+        return mpmath.log(m + mpf_of(self.c)) - self.sigma() ** 2
+
+    def release(self, m: int, z):
+        """(4): [(m + c) exp(σz − σ²) − c]₊."""
+        sigma, c = self.sigma(), mpf_of(self.c)
+        return max((m + c) * mpmath.exp(sigma * z - sigma ** 2) - c, mpmath.mpf(0))
+
+    def clip_point(self, m: int):
+        """The z below which (4) releases 0."""
+        sigma, c = self.sigma(), mpf_of(self.c)
+        return (mpmath.log(c / (m + c)) + sigma ** 2) / sigma
+
+
+@lru_cache(maxsize=64)
+def _sigma(r0, c, prec):
+    # (3): σ = Φ⁻¹(1/2 + r0/(2(1 + c))) = √2 erfinv(r0/(1 + c)); cached per precision
+    # because every quadrature node of the release needs it.
+    with mpmath.workprec(prec):
+        return mpmath.sqrt(2) * mpmath.erfinv(mpf_of(r0) / (1 + mpf_of(c)))
+
+
+@dataclass(frozen=True)
+class Prior:
+    """A finitely supported prior on 0..K−1 with a reference point j*."""
+
+    name: str
+    weights: tuple
+    j_star: int
+
+    @property
+    def support(self):
+        return range(len(self.weights))
+
+
+def uniform_prior(K: int) -> Prior:
+    """J uniform on {0, ..., K − 1}, j* = (K − 1)/2 (Corollary 6.5)."""
+    return Prior(f"uniform on {K} points", tuple(Fraction(1, K) for _ in range(K)), (K - 1) // 2)
+
+
+def truncated_gaussian_prior(S: Fraction, L: Fraction) -> Prior:
+    """J = B + Q_S with Q_S = S Z_L rounded, Z_L standard Gaussian on [−L, L] (Corollary 6.7).
+
+    The weights are exact expressions in Φ; they are evaluated at the working precision
+    by ``weights_at``.  Here the support is shifted to start at 0, so j* is the cell of 0.
+    """
+    S, L = Fraction(S), Fraction(L)
+    low = math.floor(-L * S - Fraction(1, 2)) + 1
+    high = math.ceil(L * S + Fraction(1, 2)) - 1
+    cells = tuple(("tg", S, L, k) for k in range(low, high + 1))
+    return Prior(f"truncated Gaussian S={S}, L={L}", cells, -low)
+
+
+def weights_at(prior: Prior):
+    out = []
+    for w in prior.weights:
+        if isinstance(w, tuple):
+            _, S, L, k = w
+            S, L = mpf_of(S), mpf_of(L)
+            Z = 2 * mpmath.ncdf(L) - 1
+            F = lambda y: min(mpmath.mpf(1), max(mpmath.mpf(0), (mpmath.ncdf(y) - mpmath.ncdf(-L)) / Z))  # noqa: E731
+            out.append(F((k + mpmath.mpf(1) / 2) / S) - F((k - mpmath.mpf(1) / 2) / S))
+        else:
+            out.append(mpf_of(w))
+    return out
+
+
+@dataclass
+class Instance:
+    prior: Prior
+    mechanism: Mechanism
+    n: int
+    constants: Constants = field(default_factory=Constants)
+
+    def describe(self):
+        m = self.mechanism
+        return f"{self.prior.name}, r={m.r}, r0={m.r0}, c={m.c}, n={self.n}"
+
+
+def with_constants(instance: Instance, **changes) -> Instance:
+    return replace(instance, constants=replace(instance.constants, **changes))

@@ -1,0 +1,36 @@
+"""Every kind of claim the engine and the DP layer provide, listed in one place.
+
+A paper pack lists its own kinds in its ``paper.toml`` (a ``[kinds]`` table of
+name = "module:Class", the module relative to the pack); ``papers.registry_for``
+puts them beside these.  See ``core/registry.py`` for how a kind is found.
+"""
+from __future__ import annotations
+
+from .core.registry import KindRegistry
+
+# The paper-agnostic checkers (core/kinds/).
+CORE_KINDS = {
+    "identity": "proofcheck.core.kinds.equality:Identity",
+    "limit": "proofcheck.core.kinds.equality:Limit",
+    "asymptotic": "proofcheck.core.kinds.equality:Asymptotic",
+    "series": "proofcheck.core.kinds.equality:Series",
+    "inequality": "proofcheck.core.kinds.inequality:Inequality",
+    "optimum": "proofcheck.core.kinds.optimum:Optimum",
+    "decimal": "proofcheck.core.kinds.decimal:PrintedDecimal",
+    "derived": "proofcheck.core.kinds.derived:Derived",
+    "logical": "proofcheck.core.kinds.logical:Logical",
+}
+
+# Divergences and zCDP suprema (dp/).
+DP_KINDS = {
+    "renyi": "proofcheck.dp.kinds:Renyi",
+    "kl": "proofcheck.dp.kinds:KL",
+    "alpha-one-limit": "proofcheck.dp.kinds:AlphaOneLimit",
+    "zcdp-supremum": "proofcheck.dp.kinds:ZcdpSupremum",
+    "zcdp-excess": "proofcheck.dp.kinds:ZcdpExcess",
+}
+
+
+def engine_kinds() -> KindRegistry:
+    """The core's kinds and the DP layer's: what a claims file of one's own may use."""
+    return KindRegistry({**CORE_KINDS, **DP_KINDS})
