@@ -20,8 +20,11 @@ import time
 
 def clear_caches():
     from proofcheck.dp import airy_functions, arb_quadrature, log_location, noise_laws, symbolic_moments
-    from proofcheck.papers.findings import kinds
-    for module in (airy_functions, arb_quadrature, noise_laws, symbolic_moments, log_location, kinds):
+    from proofcheck.papers.findings.kinds import (ground_state, log_location_family, noise_law_quantity,
+                                                  renyi_profile, small_shift_limit, sub_gaussian_score)
+    kinds = (noise_law_quantity, ground_state, renyi_profile, small_shift_limit, sub_gaussian_score,
+             log_location_family)
+    for module in (airy_functions, arb_quadrature, noise_laws, symbolic_moments, log_location, *kinds):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()

@@ -2,10 +2,11 @@
 
 Runs mutmut 3 (https://pypi.org/project/mutmut/) over the modules that decide a
 verdict -- by default ``core/precision.py``, ``core/intervals.py``,
-``core/numeric.py``, ``core/symbolic.py``, ``core/signs.py``,
-``core/domains.py``, ``core/sampling.py``, ``core/counterexamples.py``,
-``core/golden.py``, ``core/mutants.py``, ``core/kinds/*.py`` and
-``dp/kinds.py`` -- with ``tests/engine`` as the test suite, then prints, for
+``core/decimal_balls.py``, ``core/decimal_audit.py``, ``core/numeric.py``,
+``core/symbolic.py``, ``core/signs.py``, ``core/domains.py``, ``core/sampling.py``,
+``core/counterexamples.py``, ``core/golden.py``, ``core/mutants.py``,
+``core/kinds/*.py``, ``dp/divergence_kinds.py`` and ``dp/zcdp_kinds.py`` --
+with ``tests/engine`` as the test suite, then prints, for
 each module, how many mutants the tests killed, and every mutant that
 survived (module, line, the change).
 
@@ -62,6 +63,8 @@ PACKAGE = "proofcheck"
 DEFAULT_MODULES = [
     "core/precision.py",
     "core/intervals.py",
+    "core/decimal_balls.py",
+    "core/decimal_audit.py",
     "core/numeric.py",
     "core/symbolic.py",
     "core/signs.py",
@@ -71,7 +74,8 @@ DEFAULT_MODULES = [
     "core/golden.py",
     "core/mutants.py",
     "core/kinds/*.py",
-    "dp/kinds.py",
+    "dp/divergence_kinds.py",
+    "dp/zcdp_kinds.py",
 ]
 
 # mutmut's exit-code classes (mutmut.stats.status_by_exit_code), grouped.

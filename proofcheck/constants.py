@@ -10,7 +10,7 @@ its operators with SymPy, so that ``Constant.exact`` is a SymPy number.
 ``digits``, ``enclosure`` and ``audit_printed`` answer the questions of
 ``proofcheck constants``: the value to N certified significant digits, its
 Arb ball, and the verdict on each printed decimal
-(``proofcheck.core.digits``).
+(``proofcheck.core.digits``, ``proofcheck.core.decimal_audit``).
 """
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from .core.digits import Audit, Digits, audit, certified_digits, exact_constant, parse_decimal
+from .core.decimal_audit import Audit, audit
+from .core.digits import Digits, certified_digits, exact_constant
+from .core.printed_decimal import parse_decimal
 from .core.errors import ClaimFileError, ProofcheckError
 from .core.expressions import make_symbol, parse_expression
 

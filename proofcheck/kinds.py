@@ -23,11 +23,11 @@ CORE_KINDS = {
 
 # Divergences and zCDP suprema (dp/).
 DP_KINDS = {
-    "renyi": "proofcheck.dp.kinds:Renyi",
-    "kl": "proofcheck.dp.kinds:KL",
-    "alpha-one-limit": "proofcheck.dp.kinds:AlphaOneLimit",
-    "zcdp-supremum": "proofcheck.dp.kinds:ZcdpSupremum",
-    "zcdp-excess": "proofcheck.dp.kinds:ZcdpExcess",
+    "renyi": "proofcheck.dp.divergence_kinds:Renyi",
+    "kl": "proofcheck.dp.divergence_kinds:KL",
+    "alpha-one-limit": "proofcheck.dp.divergence_kinds:AlphaOneLimit",
+    "zcdp-supremum": "proofcheck.dp.zcdp_kinds:ZcdpSupremum",
+    "zcdp-excess": "proofcheck.dp.zcdp_kinds:ZcdpExcess",
 }
 
 

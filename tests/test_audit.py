@@ -15,9 +15,9 @@ import sympy as sp
 from hypothesis import given, strategies as st
 
 from proofcheck.cli import main
-from proofcheck.core.digits import audit, parse_decimal
+from proofcheck.core.decimal_audit import audit, audit_decimal
 from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.intervals import audit_decimal
+from proofcheck.core.printed_decimal import parse_decimal
 
 
 def run(capsys, *argv):
@@ -142,14 +142,9 @@ def test_audit_agrees_with_exact_rational_arithmetic(p, q, places, offset):
     is_truncation = truncation == printed_scaled
     result = audit(sp.Rational(p, q), printed)
     assert result.rounding is is_rounding and result.truncation is is_truncation
-    # The claims engine's audit (intervals.audit_decimal) is a second route.  It cannot
-    # settle x exactly one unit beyond the printed value (intervals.decide leaves a strict
-    # comparison of two equal exact numbers undecided), and it counts a printed 0 as a
-    # truncation only of x >= 0; outside those two cases the two routes must agree.
-    one_unit_away = (scaled - printed_scaled) in (1, -1)
-    negative_truncated_to_zero = printed_scaled == 0 and x < 0
-    if not (one_unit_away or negative_truncated_to_zero):
-        assert audit_decimal(sp.Rational(p, q), printed).verdict == result.verdict
+    # A rational is compared exactly: the claims' reading, which needs every rendering
+    # decided, gives the same verdict, ties and values one unit away included.
+    assert audit_decimal(sp.Rational(p, q), printed).verdict == result.verdict
 
 
 # -- bad input -----------------------------------------------------------------

@@ -21,10 +21,11 @@ from hypothesis import given, strategies as st
 from proofcheck.cli import main
 from proofcheck.constants import load_constants, load_file
 from proofcheck.core import digits as digits_module
-from proofcheck.core.digits import (MAX_DIGITS, RoundingBoundaryError, audit, certified_digits,
-                                    compare_engines, validate_digits)
+from proofcheck.core import mpmath_digits as mpmath_digits_module
+from proofcheck.core.decimal_audit import audit, audit_decimal
+from proofcheck.core.digits import MAX_DIGITS, RoundingBoundaryError, certified_digits, validate_digits
 from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.intervals import audit_decimal
+from proofcheck.core.mpmath_digits import compare_engines
 
 PAPER = Path(os.environ.get("PROOFCHECK_PAPER", "/work/shared/paper/larger-groups.md"))
 E, pi = sp.E, sp.pi
@@ -126,8 +127,8 @@ def test_every_decimal_the_paper_prints_is_a_correct_rounding_or_truncation(cons
 
 
 def test_claims_engine_audit_agrees_on_every_printed_decimal(constants):
-    # Two routes: the decimal claim kind's audit_decimal (interval decisions)
-    # and the digits audit (rounding of a scaled ball).
+    # The decimal claim kind reads the same audit with every rendering decided
+    # and a zero's printed sign counted: the paper's decimals get the same verdicts.
     for c in constants.values():
         for printed, result in c.audit_printed():
             assert audit_decimal(c.exact, printed.decimal).verdict == result.verdict
@@ -194,12 +195,12 @@ def test_mpmath_and_arb_agree_at_random_precision(constants, n, index):
 
 def test_engine_comparison_rejects_a_perturbed_value(monkeypatch):
     # Negative control: an mpmath value off in the last digits must not "agree".
-    original = digits_module.mpmath_value
+    original = mpmath_digits_module.mpmath_value
 
     def perturbed(expr, n):
         value = original(expr, n)
-        return value * (1 + digits_module.mpmath.mpf(10) ** (-(n - 3)))
-    monkeypatch.setattr(digits_module, "mpmath_value", perturbed)
+        return value * (1 + mpmath_digits_module.mpmath.mpf(10) ** (-(n - 3)))
+    monkeypatch.setattr(mpmath_digits_module, "mpmath_value", perturbed)
     assert not compare_engines(pi / (4 * E**2), 50).agree
 
 

@@ -23,7 +23,7 @@ from proofcheck.dp import airy_log_derivative, airy_score_cgf, comparison_scores
 from proofcheck.dp.airy_functions import first_zero_of_airy_derivative_ball
 from proofcheck.dp.airy_log_derivative import EnvelopeError
 from proofcheck.papers import load_claims
-from proofcheck.papers.findings.kinds import _score_cgf
+from proofcheck.papers.findings.kinds.small_shift_limit import _score_cgf
 
 SETTINGS = Settings(dps=30)
 

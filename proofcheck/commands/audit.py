@@ -5,7 +5,7 @@ never evaluated as Python, so ``__import__('os')...`` is refused as bad input.
 Operators such as ``limit(f, r, 0, '+')`` or ``summation(1/k**2, k, 1, oo)``
 may use the bound variables listed in ``BOUND_VARIABLES``; the result must be
 a constant.  The decision is certified with Arb balls
-(``proofcheck.core.digits.audit``).
+(``proofcheck.core.decimal_audit.audit``).
 
 Exit status: 0 the decimal is a correct rounding or truncation (the output
 says which), 1 it is wrong (the output gives the true value and the error in
@@ -54,8 +54,9 @@ def parse_constant(text: str):
 
 
 def run(args) -> int:
-    from ..core.digits import (RoundingBoundaryError, audit, certified_digits, parse_decimal,
-                               validate_digits)
+    from ..core.decimal_audit import audit
+    from ..core.digits import RoundingBoundaryError, certified_digits, validate_digits
+    from ..core.printed_decimal import parse_decimal
     printed = parse_decimal(args.decimal)
     if args.dps is None:
         significant = len(str(abs(printed.scaled)))

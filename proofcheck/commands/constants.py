@@ -68,7 +68,8 @@ def run(args) -> int:
 
 def describe(constant, n: int, compare_mpmath: bool = False) -> dict:
     """Everything ``proofcheck constants`` reports about one constant, as plain data."""
-    from ..core.digits import RoundingBoundaryError, compare_engines, midpoint_text, radius_bound
+    from ..core.digits import RoundingBoundaryError, midpoint_text, radius_bound
+    from ..core.mpmath_digits import compare_engines
     record = {"id": constant.id, "paper": constant.paper, "name": constant.name, "value": constant.text,
               "exact": str(constant.exact), "where": list(constant.where),
               "derivation": constant.derivation_text, "derivation_holds": constant.derivation_holds(),

@@ -11,14 +11,8 @@ are separated; ``decide`` raises the precision until they are, and returns
 integrals over finite ranges: each is integrated by Arb's rigorous quadrature
 (``acb.integral``; F. Johansson, "Numerical integration in arbitrary-precision
 ball arithmetic", ICMS 2018), whose ball contains the exact integral.
-
-``audit_decimal`` decides whether a printed decimal is a correct rounding,
-a correct truncation, or wrong, of the exact value.
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 
 import sympy as sp
 from flint import acb, arb, fmpq
@@ -167,63 +161,6 @@ def certified_nonzero(expr, point=None, max_prec: int = 1 << 14):
             return None
         prec *= 2
     return None
-
-
-# -- the audit of printed decimals ------------------------------------------
-
-@dataclass
-class DecimalAudit:
-    printed: str
-    verdict: str           # "rounded", "truncated", "rounded and truncated", "wrong"
-    true_value: str        # the exact value to a few more digits than printed
-    error_in_last_place: str  # (printed - true) / 10**-k, as a short decimal
-    places: int
-
-    @property
-    def ok(self) -> bool:
-        return self.verdict != "wrong"
-
-
-def parse_printed(printed: str) -> tuple[Decimal, int]:
-    """A printed decimal as an exact Decimal and its number of decimal places."""
-    text = str(printed).strip().lstrip("≈~").strip()
-    if not text or any(ch not in "0123456789.-+" for ch in text) or text.count(".") > 1:
-        raise ProofcheckError(f"malformed decimal {printed!r}")
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise ProofcheckError(f"malformed decimal {printed!r}") from None
-    places = len(text.split(".")[1]) if "." in text else 0
-    return value, places
-
-
-def audit_decimal(expr, printed: str, max_prec: int = MAX_PREC) -> DecimalAudit:
-    """Is ``printed`` a correct rounding or truncation of the exact ``expr``?"""
-    value, places = parse_printed(printed)
-    printed_q = sp.Rational(str(value))
-    unit = sp.Rational(1, 10**places)
-    half = unit / 2
-    expr = _sympy(expr)
-    # Rounding: |x - P| <= unit/2.  Truncation (towards zero): P <= |x| - ... handled by sign.
-    rounded = decide("<=", sp.Abs(expr - printed_q), half, max_prec=max_prec)
-    if printed_q > 0 or (printed_q == 0 and not str(printed).strip().startswith("-")
-                         and decide(">=", expr, 0, max_prec=max_prec)):
-        truncated_low = decide(">=", expr, printed_q, max_prec=max_prec)
-        truncated_high = decide("<", expr, printed_q + unit, max_prec=max_prec)
-    else:
-        truncated_low = decide("<=", expr, printed_q, max_prec=max_prec)
-        truncated_high = decide(">", expr, printed_q - unit, max_prec=max_prec)
-    if None in (rounded, truncated_low, truncated_high):
-        raise ProofcheckError(f"value too close to a rounding boundary to audit {printed!r} "
-                              f"within {max_prec} bits")
-    truncated = truncated_low and truncated_high
-    verdict = ("rounded and truncated" if rounded and truncated else
-               "rounded" if rounded else "truncated" if truncated else "wrong")
-    ball = enclose(expr, prec=max(START_PREC, int((places + 25) * 3.33)))
-    true_text = ball.str(places + 6, radius=False)
-    error = enclose((printed_q - expr) / unit, prec=START_PREC).str(4, radius=False)
-    return DecimalAudit(printed=str(printed), verdict=verdict, true_value=true_text,
-                        error_in_last_place=error, places=places)
 
 
 def enclose_with(expr, balls: dict, prec: int = START_PREC) -> arb:

@@ -10,7 +10,8 @@ import pytest
 import sympy as sp
 
 from proofcheck.core.claims import build_claim
-from proofcheck.core.intervals import audit_decimal, decide
+from proofcheck.core.decimal_audit import audit_decimal
+from proofcheck.core.intervals import decide
 from proofcheck.papers import registry_for
 from proofcheck.core.kinds.equality import numeric_compare
 from proofcheck.core.errors import ProofcheckError

@@ -4,7 +4,8 @@ import pytest
 import sympy as sp
 
 from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.intervals import NotEnclosable, audit_decimal, decide, enclose
+from proofcheck.core.decimal_audit import audit_decimal
+from proofcheck.core.intervals import NotEnclosable, decide, enclose
 
 X = sp.Symbol("x", real=True)
 

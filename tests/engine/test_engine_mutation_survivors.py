@@ -14,8 +14,8 @@ import sympy as sp
 from proofcheck.core.errors import ProofcheckError
 from flint import arb, ctx
 
-from proofcheck.core.intervals import (START_PREC, NotEnclosable, audit_decimal, certified_nonzero,
-                                       decide, enclose, enclose_with)
+from proofcheck.core.decimal_audit import audit_decimal
+from proofcheck.core.intervals import START_PREC, NotEnclosable, certified_nonzero, decide, enclose, enclose_with
 from proofcheck.core.precision import agree, digits_of_agreement, required_digits, validate_dps, zero_floor
 from proofcheck.core.signs import proved_nonnegative, proved_sign
 

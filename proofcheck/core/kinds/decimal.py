@@ -8,7 +8,8 @@ this kind audits the printing.
 from __future__ import annotations
 
 from ..errors import ProofcheckError
-from ..intervals import audit_decimal, parse_printed
+from ..decimal_audit import audit_decimal
+from ..printed_decimal import parse_decimal, shift_last_digit
 from ..verdict import failed, passed
 from . import Kind
 
@@ -26,7 +27,7 @@ class PrintedDecimal(Kind):
             raise ProofcheckError("a decimal claim has no free parameters")
         if not isinstance(claim.raw["printed"], str):
             raise ProofcheckError("'printed' must be the decimal as a string, e.g. \"0.1062921\"")
-        parse_printed(claim.raw["printed"])
+        parse_decimal(claim.raw["printed"])
 
     def check(self, claim, settings):
         audit = audit_decimal(claim.expr("value"), claim.raw["printed"])
@@ -39,10 +40,10 @@ class PrintedDecimal(Kind):
 
     def mutants(self, claim, settings):
         printed = claim.raw["printed"].strip()
-        value, places = parse_printed(printed)
+        parse_decimal(printed)
         out = []
         for step in (1, -1, 2, -2):
-            text = _shift_last_digit(printed, step)
+            text = shift_last_digit(printed, step)
             if text is None:
                 continue
             # A shifted decimal that is still a valid rendering (rounding vs truncation) is not wrong.
@@ -52,9 +53,3 @@ class PrintedDecimal(Kind):
         return out
 
 
-def _shift_last_digit(text, step):
-    from decimal import Decimal
-    value, places = parse_printed(text)
-    shifted = value + Decimal(step) * Decimal(1).scaleb(-places)
-    result = f"{shifted:.{places}f}"
-    return result if result != text else None

@@ -18,7 +18,8 @@ from __future__ import annotations
 import sympy as sp
 
 from ..errors import ProofcheckError, SymbolicTimeout
-from ..intervals import NotEnclosable, audit_decimal, decide, enclose, enclose_with_quadrature
+from ..decimal_audit import audit_decimal
+from ..intervals import NotEnclosable, decide, enclose, enclose_with_quadrature
 from ..symbolic import is_zero
 from ..timeout import time_budget
 from .points import show, where

@@ -1,25 +1,11 @@
-"""Claim kinds that need differential-privacy notions (listed in proofcheck/kinds.py).
-
-* ``renyi``: the closed form of D_alpha equals log(moment)/(alpha - 1), where
-  the moment E_Q[(dP/dQ)^alpha] is written from the definition (a sum over
-  outputs or an integral of p^alpha q^(1-alpha)).  SymPy derives the moment and
-  compares it with e^{(alpha-1) D_alpha}; failing that, the definition is
-  summed or integrated numerically at sampled points (at dps and 2*dps).
-
-* ``kl``: the KL divergence written from the definition (sum of P log(P/Q)
-  over outputs, or the integral) equals the closed form; derived as ``renyi``.
-
-* ``alpha-one-limit``: D_alpha/alpha tends to the asserted value as
-  alpha -> 1+.  Writing D_alpha = F(alpha)/(alpha - 1), F(1) = 0 and the
-  limit is F'(1) (l'Hopital), derived by SymPy; SymPy's own limit and then
-  mpmath's extrapolation at sampled points are the fallbacks.
+"""Claim kinds about the tight zCDP parameter, rho = sup_{alpha > 1} D_alpha/alpha.
 
 * ``zcdp-supremum``: the tight zCDP parameter of a neighbouring pair,
   rho = sup_{alpha > 1} D_alpha/alpha (Bun & Steinke 2016, Def. 1.1), is the
   asserted value, attained as alpha -> 1.  Two parts, both required:
 
   - rho <= sup: the limit of D_alpha/alpha as alpha -> 1+ equals the
-    assertion (as ``alpha-one-limit``);
+    assertion (as ``alpha-one-limit``, ``divergence_kinds``);
   - sup <= rho: at every order of a stated grid in (1, alpha_max]
     (``tight_zcdp.AlphaGrid``) and at orders beyond it (alpha_max times
     ``TAIL_FACTORS``, where D_alpha/alpha must also be finite), at every
@@ -35,30 +21,32 @@
 
 * ``zcdp-excess``: at fixed parameters, D_alpha/alpha peaks at an interior
   order above its alpha -> 1 limit, and the printed relative excess (in
-  percent) is a correct rounding.  The peak is located on the grid and refined
-  by golden-section search (``tight_zcdp.peak``) at dps and again at 2*dps;
-  the verdict is ``numeric``.
+  percent) is a correct rounding (``proofcheck.core.decimal_audit``, the
+  excess trusted to the digits on which dps and 2*dps agree).  The peak is
+  located on the grid and refined by golden-section search
+  (``tight_zcdp.peak``) at dps and again at 2*dps; the verdict is ``numeric``.
 """
 from __future__ import annotations
 
 import itertools
-from decimal import Decimal
 from fractions import Fraction
 
 import mpmath
 import sympy as sp
 
 from ..core.claims import Claim
+from ..core.decimal_audit import ROUNDING_ONLY, AuditUndecided, audit, numeric_ball
 from ..core.domains import parse_parameter
 from ..core.errors import ProofcheckError
 from ..core.intervals import NotEnclosable, enclose
 from ..core.kinds import Kind
-from ..core.kinds.equality import _show_point, equality_check, representative_point, sample_points
+from ..core.kinds.equality import _show_point, sample_points
 from ..core.numeric import EvaluationError, evaluate
 from ..core.precision import agree, required_digits
+from ..core.printed_decimal import parse_decimal, shift_last_digit
 from ..core.sampling import from_unit
-from ..core.symbolic import CannotDerive, derive, is_zero
 from ..core.verdict import Verdict, failed, passed, weakest
+from .divergence_kinds import alpha_one_limit, order_symbol
 from .tight_zcdp import AlphaGrid, peak
 
 START_BITS, MAX_BITS = 128, 2048
@@ -73,13 +61,6 @@ def _finite_at(expression, env) -> bool:
     except EvaluationError:
         return False
     return bool(mpmath.isfinite(value))
-
-
-def _order_symbol(claim: Claim) -> sp.Symbol:
-    name = claim.raw["order"]
-    if not isinstance(name, str) or name not in claim.symbols or name in claim.parameters:
-        raise ProofcheckError(f"'order' must name a variable declared in 'variables' (got {name!r})")
-    return claim.symbols[name]
 
 
 def _exact_text(value, field: str) -> Fraction:
@@ -138,134 +119,8 @@ def _sign_of(expression, env, settings, scale):
     return (signs[0] if signs[0] == signs[1] else 0), "numeric"
 
 
-def _vanishes(expression) -> bool:
-    """True if SymPy reduces ``expression`` to 0.
-
-    Hyperbolic functions are first written as exponentials: divergences are sums of
-    exponentials, and this is the route SymPy closes fastest.  Then the core's
-    strategies.
-    """
-    try:
-        if sp.simplify(sp.sympify(expression).rewrite(sp.exp)) == 0:
-            return True
-    except (TypeError, ValueError, NotImplementedError, AttributeError, RecursionError,
-            ZeroDivisionError):
-        pass
-    return is_zero(expression, budget=None)
-
-
-def alpha_one_limit(claim: Claim, divergence, asserted, settings) -> Verdict:
-    """Check lim_{alpha -> 1+} D_alpha/alpha = ``asserted``.
-
-    D_alpha = F(alpha)/(alpha - 1) with F(alpha) = log E_Q[(dP/dQ)^alpha]; F(1) = log 1 = 0,
-    so by l'Hopital the limit is F'(1).  SymPy shows F(1) = 0 and differentiates; if
-    it cannot show F(1) = 0, the general limit route of the core (SymPy's limit, then
-    mpmath's extrapolation at sampled points) decides.
-    """
-    alpha = _order_symbol(claim)
-    # Distribute over the terms, so that each log(...)/(alpha - 1) cancels against alpha - 1.
-    numerator = sp.Add(*[(alpha - 1) * term for term in sp.Add.make_args(divergence)])
-
-    def lhopital(_):
-        at_one = numerator.subs(alpha, 1)
-        if at_one.has(sp.nan, sp.zoo):
-            raise CannotDerive("(alpha - 1) D_alpha has no value at alpha = 1 as written")
-        # F(1) is a logarithm: showing e^{F(1)} = 1 is often easier for SymPy than F(1) = 0.
-        if not (_vanishes(at_one) or _vanishes(sp.exp(at_one) - 1)):
-            raise CannotDerive("SymPy did not show (alpha - 1) D_alpha = 0 at alpha = 1")
-        closed = sp.diff(numerator, alpha).subs(alpha, 1)
-        # Hand back the assertion itself when the difference is shown to vanish, so that the
-        # core's comparison need not repeat the (slow) general simplification.
-        return asserted if _vanishes(closed - asserted) else closed
-
-    limit = sp.Limit(divergence / alpha, alpha, 1, "+")
-    verdict = equality_check(claim, limit, asserted, settings, derive_fn=lhopital)
-    if verdict.passed and verdict.evidence == "symbolic":
-        verdict.details = "l'Hopital: (alpha - 1) D_alpha vanishes at alpha = 1 and its derivative there " \
-                          "equals the assertion (SymPy)"
-    if not verdict.passed or verdict.evidence == "symbolic":
-        return verdict
-    # (alpha - 1) D_alpha not shown to vanish symbolically: let SymPy take the limit itself.
-    return equality_check(claim, limit, asserted, settings)
-
-
 def _short(value, digits=12):
     return mpmath.nstr(value, digits)
-
-
-class Renyi(Kind):
-    name = "renyi"
-    required = ("moment", "order", "asserts")
-    expression_fields = ("moment", "asserts")
-    asserted_fields = ("asserts",)
-    description = "D_alpha = log(moment)/(alpha - 1), the moment summed or integrated from the definition"
-
-    def prepare(self, claim):
-        super().prepare(claim)
-        name = claim.raw["order"]
-        if not isinstance(name, str) or name not in claim.parameters:
-            raise ProofcheckError(f"'order' must name a parameter such as alpha = \"alpha > 1\" (got {name!r})")
-
-    def check(self, claim, settings):
-        alpha = claim.symbols[claim.raw["order"]]
-        moment, asserted = claim.expr("moment"), claim.expr("asserts")
-        shown = []
-
-        def derive_moment(_):
-            closed = derive(moment, representative_point(claim))
-            # log is one-to-one: comparing the moment with e^{(alpha-1) D_alpha} avoids
-            # asking SymPy to combine logarithms.
-            if _vanishes(closed - sp.exp((alpha - 1) * asserted)):
-                shown.append(closed)
-                return asserted
-            return sp.log(closed) / (alpha - 1)
-
-        verdict = equality_check(claim, sp.log(moment) / (alpha - 1), asserted, settings,
-                                 derive_fn=derive_moment)
-        if verdict.passed and verdict.evidence == "symbolic" and shown:
-            verdict.details = (f"SymPy derived the moment {sp.sstr(shown[0])[:160]} and showed it equals "
-                               f"exp((alpha - 1) D_alpha)")
-        return verdict
-
-
-class KL(Kind):
-    name = "kl"
-    required = ("definition", "asserts")
-    expression_fields = ("definition", "asserts")
-    asserted_fields = ("asserts",)
-    description = "the KL divergence, summed or integrated from the definition, equals the closed form"
-
-    def check(self, claim, settings):
-        asserted = claim.expr("asserts")
-        shown = []
-
-        def derive_kl(expression):
-            closed = derive(expression, representative_point(claim))
-            if _vanishes(closed - asserted):
-                shown.append(closed)
-                return asserted
-            return closed
-
-        verdict = equality_check(claim, claim.expr("definition"), asserted, settings, derive_fn=derive_kl)
-        if verdict.passed and verdict.evidence == "symbolic" and shown:
-            verdict.details = (f"SymPy derived {sp.sstr(shown[0])[:160]} and reduced its difference from "
-                               f"the assertion to 0")
-        return verdict
-
-
-class AlphaOneLimit(Kind):
-    name = "alpha-one-limit"
-    required = ("divergence", "order", "asserts")
-    expression_fields = ("divergence", "asserts")
-    asserted_fields = ("asserts",)
-    description = "D_alpha/alpha tends to the asserted value (the KL divergence) as alpha -> 1+"
-
-    def prepare(self, claim):
-        super().prepare(claim)
-        _order_symbol(claim)
-
-    def check(self, claim, settings):
-        return alpha_one_limit(claim, claim.expr("divergence"), claim.expr("asserts"), settings)
 
 
 class ZcdpSupremum(Kind):
@@ -278,7 +133,7 @@ class ZcdpSupremum(Kind):
 
     def prepare(self, claim):
         super().prepare(claim)
-        alpha = _order_symbol(claim)
+        alpha = order_symbol(claim)
         claim.parsed["grid"] = _grid(claim)
         over, at = claim.raw.get("over", {}), claim.raw.get("at", {})
         if not isinstance(over, dict) or not isinstance(at, dict) or set(over) != set(at):
@@ -298,7 +153,7 @@ class ZcdpSupremum(Kind):
         claim.parsed["over_points"] = count
 
     def check(self, claim, settings):
-        alpha = _order_symbol(claim)
+        alpha = order_symbol(claim)
         variables = claim.parsed["over"]
         ratio = claim.expr("divergence") / alpha
         at = {p.symbol: claim.parsed[f"at.{p.name}"] for p in variables}
@@ -385,15 +240,17 @@ class ZcdpExcess(Kind):
 
     def prepare(self, claim):
         super().prepare(claim)
-        _order_symbol(claim)
+        order_symbol(claim)
         if claim.domain.parameters:
             raise ProofcheckError("a zcdp-excess claim fixes every parameter (use 'define')")
         claim.parsed["grid"] = _grid(claim)
-        _printed(claim.raw["excess_percent"])
+        if not isinstance(claim.raw["excess_percent"], str):
+            raise ProofcheckError("'excess_percent' must be the printed decimal as a string, e.g. \"1.8\"")
+        parse_decimal(claim.raw["excess_percent"])
 
     def _measure(self, claim, dps):
         """(alpha at the peak, peak of D_alpha/alpha, its alpha -> 1 limit, excess in percent)."""
-        alpha = _order_symbol(claim)
+        alpha = order_symbol(claim)
         ratio = claim.expr("divergence") / alpha
         limit = evaluate(sp.Limit(ratio, alpha, 1, "+"), {}, dps)
         with mpmath.workdps(dps + 10):
@@ -401,9 +258,6 @@ class ZcdpExcess(Kind):
             return where, top, limit, 100 * (top / limit - 1)
 
     def check(self, claim, settings):
-        value, places = _printed(claim.raw["excess_percent"])
-        printed = mpmath.mpf(Fraction(value).numerator) / Fraction(value).denominator
-        half = mpmath.mpf(10) ** (-places) / 2
         results = []
         for dps in (settings.dps, 2 * settings.dps):
             try:
@@ -417,12 +271,16 @@ class ZcdpExcess(Kind):
         if excess <= 0 or where <= mpmath.mpf(first.numerator) / first.denominator:
             return failed("D_alpha/alpha does not exceed its alpha -> 1 limit on the grid",
                           {"peak_alpha": _short(where), "excess_percent": _short(excess)})
-        margin = abs(abs(excess - printed) - half)
-        if margin < mpmath.mpf(10) ** (-required_digits(settings.dps) // 2):
+        # The excess is trusted to half the required digits: the agreement asked between dps and 2*dps.
+        tolerance = mpmath.mpf(10) ** (-required_digits(settings.dps) // 2)
+        try:
+            rendering = audit(numeric_ball(excess, tolerance), claim.raw["excess_percent"],
+                              accepts=ROUNDING_ONLY, require_decided=True)
+        except AuditUndecided:
             return Verdict("error", None, "the excess lies on a rounding boundary of the printed value")
         shown = (f"peak of D_alpha/alpha at alpha = {_short(where, 10)}: {_short(top, 15)}, above "
                  f"the alpha -> 1 limit {_short(limit, 15)} by {_short(excess, 8)}%")
-        if abs(excess - printed) > half:
+        if not rendering.ok:
             return failed(f"{claim.raw['excess_percent']}% is not a rounding of the excess; {shown}",
                           {"excess_percent": _short(excess, 10), "printed": claim.raw["excess_percent"],
                            "peak_alpha": _short(where, 10)})
@@ -433,23 +291,8 @@ class ZcdpExcess(Kind):
 
     def mutants(self, claim, settings):
         text = claim.raw["excess_percent"].strip()
-        value, places = _printed(text)
-        unit = Decimal(1).scaleb(-places)
         out = []
         for step in (1, -1, 2, -2, 10):
-            shifted = f"{value + step * unit:.{places}f}"
+            shifted = shift_last_digit(text, step)
             out.append((f"excess_percent {text} -> {shifted}", claim.with_fields(excess_percent=shifted)))
         return out
-
-
-def _printed(text):
-    if not isinstance(text, str):
-        raise ProofcheckError("'excess_percent' must be the printed decimal as a string, e.g. \"1.8\"")
-    try:
-        value = Decimal(text.strip())
-    except ArithmeticError:
-        raise ProofcheckError(f"malformed decimal {text!r}") from None
-    if not value.is_finite():
-        raise ProofcheckError(f"malformed decimal {text!r}")
-    places = max(0, -value.as_tuple().exponent)
-    return value, places

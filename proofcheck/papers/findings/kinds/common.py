@@ -1,0 +1,84 @@
+"""What the findings kinds share: a1' in their expressions, the noise law a claim
+names, lists of decimals, and the nudge that their negative controls apply.
+
+Expressions may use the symbol ``a1p`` for a1', the first zero of Ai' (a
+negative number, about -1.0188): numeric routes take it from mpmath,
+certified routes from Arb's ``airy_ai_zero`` (``proofcheck.dp.airy_functions``).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import mpmath
+import sympy as sp
+from flint import arb
+
+from ....core.errors import ProofcheckError
+from ....core.intervals import enclose_with
+from ....core.kinds import Kind
+from ....core.numeric import evaluate
+from ....dp import airy_functions, noise_laws
+from ....dp.airy_functions import A1P
+
+
+def _declare_a1p(claim):
+    existing = claim.symbols.get("a1p")
+    if existing is not None and existing != A1P:
+        raise ProofcheckError("the name a1p is reserved for the first zero of Ai'")
+    claim.symbols["a1p"] = A1P
+
+
+def numeric_value(expr, dps: int):
+    """``expr`` (a closed form in a1p) at ``dps`` digits, a1' from mpmath."""
+    point = {A1P: airy_functions.first_zero_of_airy_derivative(dps + 20)} if expr.has(A1P) else {}
+    return evaluate(expr, point, dps)
+
+
+def certified_ball(expr, bits: int) -> arb:
+    """A certified ball around ``expr``, a1' enclosed by Arb."""
+    balls = {A1P: airy_functions.first_zero_of_airy_derivative_ball(bits)} if expr.has(A1P) else {}
+    return enclose_with(expr, balls, bits)
+
+
+def nudged(claim, field, settings, digits):
+    """The asserted ``field`` scaled by 1 + 10^-digits: a checker good to more digits rejects it."""
+    expression = claim.expr(field) * (1 + sp.Rational(1, 10**digits))
+    return (f"{field}: scaled by 1 + 1e-{digits}", claim.with_parsed(field, expression))
+
+
+class AiryAware(Kind):
+    """A kind whose expression fields may use a1p."""
+
+    def prepare(self, claim):
+        _declare_a1p(claim)
+        super().prepare(claim)
+        for name in self.expression_fields:
+            if name in claim.parsed and claim.parsed[name].free_symbols - {A1P}:
+                free = sorted(str(s) for s in claim.parsed[name].free_symbols - {A1P})
+                raise ProofcheckError(f"'{name}' may use only a1p, not {', '.join(free)}")
+
+
+def named_law(claim):
+    """The noise law the claim names in ``law``; an unknown name is a one-line error."""
+    try:
+        return noise_laws.noise_law(claim.raw["law"])
+    except noise_laws.NoiseLawError as error:
+        raise ProofcheckError(str(error)) from None
+
+
+def string_list(claim, name, minimum=1):
+    """The claim's field ``name``: at least ``minimum`` exact decimals, written as strings."""
+    values = claim.raw.get(name)
+    if not isinstance(values, list) or len(values) < minimum or not all(isinstance(v, str) for v in values):
+        raise ProofcheckError(f"'{name}' must be a list of decimals written as strings")
+    for v in values:
+        try:
+            Fraction(v)
+        except (ValueError, ZeroDivisionError):
+            raise ProofcheckError(f"'{name}': malformed number {v!r}") from None
+    return values
+
+
+def short(value, digits=12):
+    """A number in a verdict's text or evidence."""
+    return mpmath.nstr(value, digits)

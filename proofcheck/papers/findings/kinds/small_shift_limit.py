@@ -1,0 +1,81 @@
+"""Kind ``small-shift-limit``: KL(delta)/delta^2 tends to the asserted value and the
+score's cumulant generating function stays below the Gaussian one, so that
+sup_alpha D_alpha/alpha ~ I delta^2/2 as delta -> 0 (``numeric``).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import mpmath
+
+from ....core.precision import agree, required_digits
+from ....core.verdict import failed, passed
+from ....dp import log_location, noise_laws
+from .common import AiryAware, named_law, nudged, numeric_value, short, string_list
+
+
+@lru_cache(maxsize=64)
+def _curvature(law_name, dps):
+    """KL(delta)/delta^2 at delta = 10^-k, k chosen so that the O(delta^2) remainder is below the digits."""
+    k = required_digits(dps) // 2 + 3
+    with mpmath.workdps(dps + 2 * k + 20):
+        delta = mpmath.mpf(10) ** (-k)
+        return log_location.kl_divergence(law_name, delta, dps) / delta**2, k
+
+
+@lru_cache(maxsize=256)
+def _score_cgf(law_name, t_text, dps):
+    """K(t) = log E exp(t psi(X)), psi the score, by mpmath quadrature."""
+    law = noise_laws.noise_law(law_name)
+    with mpmath.workdps(dps + 10):
+        t = mpmath.mpf(t_text)
+        value = mpmath.quad(lambda x: mpmath.exp(law.log_density(x) + t * law.score(x)),
+                            law.breakpoints(), maxdegree=12)
+        return mpmath.log(value)
+
+
+class SmallShiftLimit(AiryAware):
+    name = "small-shift-limit"
+    required = ("law", "curvature", "cgf_points")
+    expression_fields = ("curvature",)
+    asserted_fields = ("curvature",)
+    description = ("KL(delta)/delta^2 tends to the asserted value, and the score's CGF stays below "
+                   "I t^2/2, so sup_alpha D_alpha/alpha ~ I delta^2/2 as delta -> 0")
+
+    def prepare(self, claim):
+        super().prepare(claim)
+        named_law(claim)
+        string_list(claim, "cgf_points")
+
+    def check(self, claim, settings):
+        law = named_law(claim)
+        levels = (settings.dps,) if settings.mutant_mode else (settings.dps, 2 * settings.dps)
+        for dps in levels:
+            value, k = _curvature(law.name, dps)
+            expected = numeric_value(claim.expr("curvature"), dps)
+            if not agree(value, expected, dps):
+                return failed(f"KL(delta)/delta^2 at delta = 1e-{k} differs from the assertion at {dps} digits",
+                              {"KL/delta^2": short(value, 25), "asserted": short(expected, 25)})
+        if settings.mutant_mode:
+            return passed("numeric", "curvature agrees")
+        dps = settings.dps // 2
+        information = noise_laws.fisher_information(law, dps)
+        worst = None
+        for t in claim.raw["cgf_points"]:
+            cgf = _score_cgf(law.name, t, dps)
+            gaussian = information * mpmath.mpf(t) ** 2 / 2
+            margin = (gaussian - cgf) / gaussian
+            if not margin > mpmath.mpf(10) ** (-(dps - 8)):
+                return failed("the score's cumulant generating function reaches I t^2/2",
+                              {"t": t, "K(t)": short(cgf, 20), "I t^2/2": short(gaussian, 20)})
+            worst = margin if worst is None else min(worst, margin)
+        return passed("numeric", f"KL(delta)/delta^2 at delta = 1e-{k} agrees with the assertion to "
+                      f"{required_digits(settings.dps)} digits (re-checked at {2 * settings.dps}); "
+                      f"K(t) < I t^2/2 at t in {{{', '.join(claim.raw['cgf_points'])}}} "
+                      f"(smallest relative margin {short(worst, 3)}, quadrature at {dps} digits)")
+
+    def mutants(self, claim, settings):
+        from ....core.mutants import expression_mutants
+        out = expression_mutants(claim, self.asserted_fields, settings)
+        out.append(nudged(claim, "curvature", settings, required_digits(settings.dps) - 5))
+        return out
