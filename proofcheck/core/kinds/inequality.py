@@ -173,17 +173,16 @@ class Inequality(Kind):
                           + ("positive" if claim.parsed["rel"] in "<>" else "nonnegative")
                           + " from the parameters' assumptions", route="sign from assumptions")
         points = sample_points(claim, settings)
-        suspects = _suspects(claim, points)
         routes = set()
-        for point in points + suspects:
-            outcome, route = _decide_at(claim, point, settings)
-            if outcome is None:
-                return Verdict("error", None, f"undecided at {_show_point(point)} ({route}) up to "
-                               f"{ESCALATION * settings.dps * 2} digits",
-                               {"point": _show_point(point)})
-            if not outcome:
-                return failed(f"{claim.parsed['rel']} fails", _witness(claim, point))
-            routes.add(route)
+        # The sampled points are decided first: where one fails (a negative control, mostly)
+        # the search for a counter-example between them has nothing left to find.
+        stopped = _decide_all(claim, points, settings, routes)
+        if stopped is not None:
+            return stopped
+        suspects = _suspects(claim, points)
+        stopped = _decide_all(claim, suspects, settings, routes)
+        if stopped is not None:
+            return stopped
         if not claim.domain.parameters and routes == {"certified"}:
             return passed("certified", "decided by Arb balls", route="Arb enclosure")
         how = "Arb balls" if routes == {"certified"} else "Arb balls and mpmath" if "certified" in routes \
@@ -196,10 +195,13 @@ class Inequality(Kind):
                       route=f"sampled {len(points) + len(suspects)} points in {region}")
 
     def mutants(self, claim, settings):
-        out = [(f"relation {claim.parsed['rel']} -> {_REVERSED[claim.parsed['rel']]}",
-                _with_relation(claim, _REVERSED[claim.parsed["rel"]]))]
+        """The reversed relation, then each perturbation of the asserted side that is a wrong
+        claim; one that only weakens the claim is dismissed after a dense check.  Made
+        lazily: the dense check of a perturbation is paid only when it is asked for."""
+        yield (f"relation {claim.parsed['rel']} -> {_REVERSED[claim.parsed['rel']]}",
+               _with_relation(claim, _REVERSED[claim.parsed["rel"]]))
         if "slack" in claim.raw:
-            return out
+            return
         from ..mutants import expression_mutants
         dense = dense_points(claim, settings)
         # A side built from operators (an expectation, an integral) is the definition, not
@@ -208,8 +210,20 @@ class Inequality(Kind):
                   if not claim.expr(f).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)]
         for description, mutant in expression_mutants(claim, fields, settings):
             reason = _still_true(claim, mutant, dense)
-            out.append((description, mutant) if reason is None else (f"{description} ({reason})", None))
-        return out
+            yield (description, mutant) if reason is None else (f"{description} ({reason})", None)
+
+
+def _decide_all(claim, points, settings, routes):
+    """The verdict that stops the check at the first of ``points`` not shown to hold, else None."""
+    for point in points:
+        outcome, route = _decide_at(claim, point, settings)
+        if outcome is None:
+            return Verdict("error", None, f"undecided at {_show_point(point)} ({route}) up to "
+                           f"{ESCALATION * settings.dps * 2} digits", {"point": _show_point(point)})
+        if not outcome:
+            return failed(f"{claim.parsed['rel']} fails", _witness(claim, point))
+        routes.add(route)
+    return None
 
 
 def _witness(claim, point):
