@@ -66,6 +66,7 @@ DEFAULT_MODULES = [
     "core/decimal_balls.py",
     "core/decimal_audit.py",
     "core/numeric.py",
+    "core/numeric_limits.py",
     "core/symbolic.py",
     "core/signs.py",
     "core/domains.py",

@@ -14,7 +14,7 @@ import sympy as sp
 
 from proofcheck.core import literate
 from proofcheck.core.expressions import FUNCTIONS
-from proofcheck.core.symbolic import derive as derive_from_definition
+from proofcheck.core.symbolic import closed_form as closed_form_of
 
 phi, Phi, Phi_inv = FUNCTIONS["phi"], FUNCTIONS["Phi"], FUNCTIONS["Phi_inv"]
 
@@ -78,7 +78,7 @@ def derive(d: literate.Derivation) -> None:
     definition = sp.Integral(sp.Abs(factor - 1) * phi(z), (z, -sp.oo, sp.oo))
     d.step("(8), second route", "The same expectation from its definition, by proofcheck's general "
            "rule (split every kink, integrate each piece), compared with the first route.",
-           derive_from_definition(definition, {sigma: sp.Integer(1)}), lhs=definition, paper=value,
+           closed_form_of(definition, {sigma: sp.Integer(1)}), lhs=definition, paper=value,
            hint=lambda e: sp.simplify(e.rewrite(sp.erf)))
 
     r, r0, c, n = d.parameters(r="0 < r <= 1", r0="0 < r0 < r", c="c > 0", n="integer n >= 0")

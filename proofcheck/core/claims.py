@@ -172,9 +172,8 @@ def _definitions(raw, symbols, path, claim_id, inherited):
     return definitions, functions
 
 
-def build_claim(record: dict, path, kinds, paper="", section="", order=0,
-                file_defines=None) -> Claim:
-    """Validate one raw record and parse all its expressions."""
+def _common_fields(record, path, kinds) -> str:
+    """The id of a record whose id, where, statement and kind are present and the kind known."""
     if not isinstance(record, dict):
         raise ClaimFileError(path, "each [[claim]] must be a table")
     claim_id = record.get("id")
@@ -183,10 +182,17 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
     for name in ("where", "statement", "kind"):
         if not isinstance(record.get(name), str) or not record[name].strip():
             raise ClaimFileError(path, f"missing field '{name}'", claim_id)
-    kind = kinds.get(record["kind"])
-    if kind is None:
+    if record["kind"] not in kinds:  # a name only: the checker is not imported to say so
         raise ClaimFileError(path, f"unknown kind '{record['kind']}' (known: "
                              f"{', '.join(sorted(kinds))})", claim_id)
+    return claim_id
+
+
+def build_claim(record: dict, path, kinds, paper="", section="", order=0,
+                file_defines=None) -> Claim:
+    """Validate one raw record and parse all its expressions."""
+    claim_id = _common_fields(record, path, kinds)
+    kind = kinds[record["kind"]]
     missing = [f for f in kind.required if f not in record]
     if missing:
         raise ClaimFileError(path, f"missing field '{missing[0]}' for kind {kind.name}", claim_id)
@@ -297,17 +303,7 @@ def list_file(path, kinds, paper="", order_start=0) -> list[Entry]:
     paper = _paper_name(document.get("paper", paper), path)
     entries = []
     for i, record in enumerate(document.get("claim", [])):
-        if not isinstance(record, dict):
-            raise ClaimFileError(path, "each [[claim]] must be a table")
-        claim_id = record.get("id")
-        if not isinstance(claim_id, str) or not _ID.match(claim_id):
-            raise ClaimFileError(path, f"missing or malformed 'id' ({claim_id!r})")
-        for name in ("where", "statement", "kind"):
-            if not isinstance(record.get(name), str) or not record[name].strip():
-                raise ClaimFileError(path, f"missing field '{name}'", claim_id)
-        if record["kind"] not in kinds:
-            raise ClaimFileError(path, f"unknown kind '{record['kind']}' (known: "
-                                 f"{', '.join(sorted(kinds))})", claim_id)
+        claim_id = _common_fields(record, path, kinds)
         entries.append(Entry(id=claim_id, where=record["where"], statement=record["statement"],
                              kind=record["kind"], raw=dict(record), source=str(path), paper=paper,
                              order=order_start + i))

@@ -85,12 +85,12 @@ def exact_constant(expr, what: str = "expression"):
     """``expr`` as an exact SymPy constant: operators derived, no free symbol, real and finite."""
     expr = sp.sympify(expr)
     if expr.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
-        from .symbolic import CannotDerive, derive
+        from .symbolic import NoClosedForm, closed_form
         from .timeout import time_budget
         try:
             with time_budget(DERIVE_SECONDS):
-                expr = derive(expr)
-        except CannotDerive as error:
+                expr = closed_form(expr)
+        except NoClosedForm as error:
             raise ProofcheckError(f"{what}: {error}") from None
         except SymbolicTimeout:
             raise ProofcheckError(f"{what}: SymPy did not evaluate it within {DERIVE_SECONDS:g} s") from None

@@ -6,7 +6,8 @@ their definitions: an ``Integral`` by tanh-sinh quadrature split at every
 point where the integrand has a kink or a jump (the zeros of ``Abs``
 arguments, the thresholds of indicators, the crossings of ``Max``/``Min``),
 a ``Derivative`` by mpmath's numerical differentiation, a finite ``Sum`` term
-by term, and a ``Limit`` by mpmath's extrapolation.
+by term, and a ``Limit`` by mpmath's extrapolation, checked against the values
+along points approaching it (``numeric_limits.py``).
 
 The parameter values at ``point`` are exact rationals, converted at the
 working precision, so two evaluations at different precisions see the same
@@ -20,18 +21,11 @@ import mpmath
 import sympy as sp
 
 from .errors import SymbolicTimeout
+# The error of every numeric evaluation is defined beside the limits, which also raise it.
+from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
 from .timeout import time_budget
 
-GUARD_DIGITS = 10
 BREAKPOINT_SECONDS = 30.0
-
-
-class EvaluationError(ArithmeticError):
-    """An expression could not be evaluated at a point (pole, domain, no convergence)."""
-
-
-class NoLimit(EvaluationError):
-    """Points approaching a limit point give values that do not settle: no limit exists."""
 
 
 def evaluate(expr, point, dps: int):
@@ -326,86 +320,9 @@ def _sum(expr, env):
                        for j in range(int(lo), int(hi) + 1))
 
 
-# Where a numeric limit is watched: distances 10**-e from the limit point (or 10**e
-# towards infinity), e = 1, 2, 4, ..., up to twice the required digits, each stretched
-# by an irrational factor so that the sequence never lines up with a period of the
-# expression (sin(pi x) at integers).
-
-
-def _approach_exponents(working):
-    from .precision import required_digits
-    exponents, e = [], 1
-    while e < 2 * required_digits(working):
-        exponents.append(e)
-        e *= 2
-    return tuple(exponents + [e])
-
-
 def _limit(expr, env):
-    """The limit of an expression, accepted only if a sequence of points converges to it.
-
-    mpmath's extrapolation returns a number for any input, even where no limit
-    exists (sin(1/x) as x -> 0).  So the expression is also evaluated along
-    points approaching the limit point, at enough extra digits that the points
-    are exact.  The steps between successive values must shrink steadily (else
-    NoLimit: there is no limit, and a claim of one fails).  The extrapolated
-    value is returned when the sequence ends within the required digits of it;
-    failing that, the sequence's last value when its last step is that small;
-    otherwise the limit is undecided (EvaluationError), never guessed.
-    """
-    from .precision import required_digits, zero_floor
+    """The limit of an expression, accepted only if points approaching it settle (``numeric_limits``)."""
     inner, variable, point, direction = expr.args
     target = _eval(point, env)
-    working = mpmath.mp.dps - GUARD_DIGITS
-    f = lambda x: _eval(inner, {**env, variable: x})  # noqa: E731
-    if mpmath.isinf(target):
-        extrapolated = mpmath.limit(f, target)
-    else:
-        extrapolated = mpmath.limit(f, target, direction=1 if str(direction) == "+" else -1)
-    values = _approach(f, target, str(direction), working)
-    steps = [abs(b - a) for a, b in zip(values, values[1:])]
-    scale = max(abs(values[-1]), 1)
-    floor = zero_floor(working) * scale
-    tail = steps[-3:]
-    if _diverges(values):
-        raise EvaluationError("the values grow without bound near the limit point; an infinite limit "
-                              "is decided symbolically, not by digits")
-    # Still moving by a twentieth of its size at 10**-64 from the point, or moving
-    # unevenly: no convergence to speak of.
-    if steps[-1] > scale / 20 or not all(b <= a or b <= floor for a, b in zip(tail, tail[1:])):
-        shown = ", ".join(mpmath.nstr(v, 6) for v in values)
-        raise NoLimit(f"no limit: along points approaching {mpmath.nstr(target, 5)} the values do not "
-                      f"settle ({shown})")
-    tolerance = mpmath.mpf(10) ** (-required_digits(working)) * scale
-    if mpmath.isfinite(extrapolated) and abs(values[-1] - extrapolated) <= tolerance:
-        return extrapolated
-    if steps[-1] <= tolerance:
-        return values[-1]
-    raise EvaluationError(f"the limit is undecided: the values approaching {mpmath.nstr(target, 5)} "
-                          f"still move by {mpmath.nstr(steps[-1], 3)} at 10**-"
-                          f"{max(_approach_exponents(working))}")
-
-
-def _diverges(values):
-    """Values of one sign whose size grows at every step, by a factor of ten overall."""
-    tail = values[-4:]
-    same_sign = all(v > 0 for v in tail) or all(v < 0 for v in tail)
-    growing = all(abs(b) > abs(a) for a, b in zip(tail, tail[1:]))
-    return same_sign and growing and abs(tail[-1]) > 10 * abs(tail[0])
-
-
-def _approach(f, target, direction, working):
-    values = []
-    exponents = _approach_exponents(working)
-    with mpmath.workdps(working + max(exponents) + 2 * GUARD_DIGITS):
-        stretch = 1 + (mpmath.sqrt(5) - 1) / 7
-        for exponent in exponents:
-            step = stretch * mpmath.mpf(10) ** exponent
-            if mpmath.isinf(target):
-                x = step if target > 0 else -step
-            else:
-                x = target + (1 / step if direction == "+" else -1 / step)
-            values.append(f(x))
-    if not all(mpmath.isfinite(v) for v in values):
-        raise EvaluationError("the expression is not finite near the limit point")
-    return values
+    return settled_limit(lambda x: _eval(inner, {**env, variable: x}), target, str(direction),
+                         mpmath.mp.dps - GUARD_DIGITS)

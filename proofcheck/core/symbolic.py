@@ -1,8 +1,8 @@
 """Symbolic derivation: evaluate the operators of an expression with SymPy.
 
-``derive`` turns an expression built from definitions (integrals,
+``closed_form`` turns an expression built from definitions (integrals,
 expectations, derivatives, limits, sums) into a closed form, or raises
-``CannotDerive``.  Integrals whose integrand has a kink or a jump (``Abs``,
+``NoClosedForm``.  Integrals whose integrand has a kink or a jump (``Abs``,
 an indicator, ``Max``) are split at the breakpoint, exactly as a proof by
 hand splits ``E|e^{sZ - s^2} - 1|`` at ``Z = s``: on each piece the
 absolute value or indicator is replaced by the branch it takes there.  Which
@@ -27,49 +27,49 @@ from .signs import proved_nonnegative, proved_sign
 from .timeout import time_budget
 
 
-class CannotDerive(Exception):
+class NoClosedForm(Exception):
     """SymPy did not reach a closed form for this step."""
 
 
-class UnprovedBranch(CannotDerive):
+class UnprovedBranch(NoClosedForm):
     """A branch (of Abs, Max, an indicator, a breakpoint's place) holds at the sample
     point where it was read but is not proved for every parameter value: the
     closed form may be wrong elsewhere, so it is no derivation of the claim."""
 
 
-def derive(expr, representative=None):
-    """Closed form of ``expr`` with every operator evaluated, or CannotDerive."""
+def closed_form(expr, representative=None):
+    """Closed form of ``expr`` with every operator evaluated, or NoClosedForm."""
     expr = sp.sympify(expr)
-    result = _derive(expr, representative or {})
+    result = _close(expr, representative or {})
     if result.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
-        raise CannotDerive(f"SymPy left an unevaluated operator in {result}")
+        raise NoClosedForm(f"SymPy left an unevaluated operator in {result}")
     if result.has(sp.nan):
-        raise CannotDerive("SymPy produced nan")
+        raise NoClosedForm("SymPy produced nan")
     return result
 
 
-def _derive(expr, rep):
+def _close(expr, rep):
     if not expr.args or not expr.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
         return expr
     if isinstance(expr, sp.Integral):
-        return _integral(expr.func(_derive(expr.function, rep), *expr.limits), rep)
+        return _integral(expr.func(_close(expr.function, rep), *expr.limits), rep)
     if isinstance(expr, sp.Derivative):
-        inner = _derive(expr.expr, rep)
+        inner = _close(expr.expr, rep)
         return sp.diff(inner, *expr.variable_count)
     if isinstance(expr, sp.Limit):
         inner, variable, point, direction = expr.args
-        inner = _derive(inner, rep)
+        inner = _close(inner, rep)
         value = sp.limit(inner, variable, point, str(direction))
         if isinstance(value, sp.Limit) or value.has(sp.AccumBounds):
-            raise CannotDerive(f"SymPy did not take the limit of {inner}")
+            raise NoClosedForm(f"SymPy did not take the limit of {inner}")
         return value
     if isinstance(expr, sp.Sum):
-        term = _derive(expr.function, rep)
+        term = _close(expr.function, rep)
         value = sp.summation(term, *expr.limits)
         if value.has(sp.Sum):
-            raise CannotDerive(f"SymPy did not close the sum of {term}")
+            raise NoClosedForm(f"SymPy did not close the sum of {term}")
         return value
-    return expr.func(*[_derive(a, rep) for a in expr.args])
+    return expr.func(*[_close(a, rep) for a in expr.args])
 
 
 def _integral(expr, rep):
@@ -84,7 +84,7 @@ def _integral(expr, rep):
         if value is None:
             value = sp.integrate(piece, (variable, lo, hi), conds="none")
         if value.has(sp.Integral):
-            raise CannotDerive(f"SymPy did not close the integral of {piece}")
+            raise NoClosedForm(f"SymPy did not close the integral of {piece}")
         pieces.append(value)
     return sp.Add(*pieces)
 
@@ -101,6 +101,11 @@ def _gaussian_integral(integrand, variable, lower, upper):
     them.  Returns None unless every term is of this form with a < 0 proved.
     """
     lower, upper = sp.sympify(lower), sp.sympify(upper)
+    whole = _gaussian_term(integrand, variable, lower, upper)
+    if whole is not None:
+        return whole
+    # A product such as (e^{sigma z - sigma^2} - 1) phi(z) becomes a sum of Gaussian terms
+    # once multiplied out; a single term is taken whole, as expanding it can hide its form.
     total = []
     for term in sp.Add.make_args(sp.expand(integrand)):
         value = _gaussian_term(term, variable, lower, upper)
@@ -159,7 +164,7 @@ def _order_cuts(cuts, lower, upper, rep):
             lo = evaluate(lower, rep, 30) if lower.is_finite else -mpmath.inf
             hi = evaluate(upper, rep, 30) if upper.is_finite else mpmath.inf
         except (EvaluationError, TypeError):
-            raise CannotDerive("cannot place the breakpoints of the integrand") from None
+            raise NoClosedForm("cannot place the breakpoints of the integrand") from None
         if lo < x < hi:
             if lower.is_finite:
                 _require(c - lower, 1, f"breakpoint {c} above the lower limit {lower}")
@@ -224,7 +229,7 @@ def _resolve_branches(integrand, variable, lo, hi, rep):
     try:
         x = evaluate(_test_point(lo, hi), rep, 30)
     except EvaluationError:
-        raise CannotDerive("cannot evaluate a test point of the piece") from None
+        raise NoClosedForm("cannot evaluate a test point of the piece") from None
     at[variable] = x
     inside = {variable: _piece_variable(variable, lo, hi)}
 
@@ -232,7 +237,7 @@ def _resolve_branches(integrand, variable, lo, hi, rep):
         try:
             v = evaluate(e, at, 30)
         except EvaluationError:
-            raise CannotDerive(f"cannot decide the sign of {e} on a piece") from None
+            raise NoClosedForm(f"cannot decide the sign of {e} on a piece") from None
         return 1 if v > 0 else -1 if v < 0 else 0
 
     def proved(e, sign, what):
@@ -278,7 +283,7 @@ def _resolve_branches(integrand, variable, lo, hi, rep):
             for value, condition in node.args:
                 if holds(condition):
                     return replace(value)
-            raise CannotDerive("no branch of a piecewise integrand applies")
+            raise NoClosedForm("no branch of a piecewise integrand applies")
         return node
 
     return replace(integrand)

@@ -22,7 +22,7 @@ from ..core.claims import Claim
 from ..core.errors import ProofcheckError
 from ..core.kinds import Kind
 from ..core.kinds.equality import equality_check, representative_point
-from ..core.symbolic import CannotDerive, derive, is_zero
+from ..core.symbolic import NoClosedForm, closed_form, is_zero
 from ..core.verdict import Verdict
 
 
@@ -65,17 +65,17 @@ def alpha_one_limit(claim: Claim, divergence, asserted, settings) -> Verdict:
     def lhopital(_):
         at_one = numerator.subs(alpha, 1)
         if at_one.has(sp.nan, sp.zoo):
-            raise CannotDerive("(alpha - 1) D_alpha has no value at alpha = 1 as written")
+            raise NoClosedForm("(alpha - 1) D_alpha has no value at alpha = 1 as written")
         # F(1) is a logarithm: showing e^{F(1)} = 1 is often easier for SymPy than F(1) = 0.
         if not (_vanishes(at_one) or _vanishes(sp.exp(at_one) - 1)):
-            raise CannotDerive("SymPy did not show (alpha - 1) D_alpha = 0 at alpha = 1")
+            raise NoClosedForm("SymPy did not show (alpha - 1) D_alpha = 0 at alpha = 1")
         closed = sp.diff(numerator, alpha).subs(alpha, 1)
         # Hand back the assertion itself when the difference is shown to vanish, so that the
         # core's comparison need not repeat the (slow) general simplification.
         return asserted if _vanishes(closed - asserted) else closed
 
     limit = sp.Limit(divergence / alpha, alpha, 1, "+")
-    verdict = equality_check(claim, limit, asserted, settings, derive_fn=lhopital)
+    verdict = equality_check(claim, limit, asserted, settings, closed_form_fn=lhopital)
     if verdict.passed and verdict.evidence == "symbolic":
         verdict.details = "l'Hopital: (alpha - 1) D_alpha vanishes at alpha = 1 and its derivative there " \
                           "equals the assertion (SymPy)"
@@ -103,8 +103,8 @@ class Renyi(Kind):
         moment, asserted = claim.expr("moment"), claim.expr("asserts")
         shown = []
 
-        def derive_moment(_):
-            closed = derive(moment, representative_point(claim))
+        def moment_closed_form(_):
+            closed = closed_form(moment, representative_point(claim))
             # log is one-to-one: comparing the moment with e^{(alpha-1) D_alpha} avoids
             # asking SymPy to combine logarithms.
             if _vanishes(closed - sp.exp((alpha - 1) * asserted)):
@@ -113,7 +113,7 @@ class Renyi(Kind):
             return sp.log(closed) / (alpha - 1)
 
         verdict = equality_check(claim, sp.log(moment) / (alpha - 1), asserted, settings,
-                                 derive_fn=derive_moment)
+                                 closed_form_fn=moment_closed_form)
         if verdict.passed and verdict.evidence == "symbolic" and shown:
             verdict.details = (f"SymPy derived the moment {sp.sstr(shown[0])[:160]} and showed it equals "
                                f"exp((alpha - 1) D_alpha)")
@@ -131,14 +131,14 @@ class KL(Kind):
         asserted = claim.expr("asserts")
         shown = []
 
-        def derive_kl(expression):
-            closed = derive(expression, representative_point(claim))
+        def kl_closed_form(expression):
+            closed = closed_form(expression, representative_point(claim))
             if _vanishes(closed - asserted):
                 shown.append(closed)
                 return asserted
             return closed
 
-        verdict = equality_check(claim, claim.expr("definition"), asserted, settings, derive_fn=derive_kl)
+        verdict = equality_check(claim, claim.expr("definition"), asserted, settings, closed_form_fn=kl_closed_form)
         if verdict.passed and verdict.evidence == "symbolic" and shown:
             verdict.details = (f"SymPy derived {sp.sstr(shown[0])[:160]} and reduced its difference from "
                                f"the assertion to 0")

@@ -1,7 +1,7 @@
 """numeric: limits by convergence, sums, conditions and nested operators.
 
 A numeric limit is accepted only when values along points approaching the
-limit point settle on it (numeric._limit); these tests pin down each way the
+limit point settle on it (numeric_limits.settled_limit); these tests pin down each way the
 approach can go wrong: the side, the sign of infinity, a limit point that is
 not zero, values that grow, oscillate, stall or stop being finite.
 """
@@ -11,8 +11,9 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core import numeric
-from proofcheck.core.numeric import EvaluationError, NoLimit, evaluate
+from proofcheck.core import numeric, numeric_limits
+from proofcheck.core.numeric import EvaluationError, evaluate
+from proofcheck.core.numeric_limits import NoLimit
 from proofcheck.core.precision import agree
 
 X = sp.Symbol("x", real=True)
@@ -55,7 +56,7 @@ def test_a_limit_that_depends_on_a_parameter_uses_its_value():
 
 def test_the_approach_exponents_double_up_to_twice_the_required_digits():
     # required_digits(50) = 30: points at 10^-1, 10^-2, 10^-4, ..., 10^-64.
-    assert numeric._approach_exponents(50) == (1, 2, 4, 8, 16, 32, 64)
+    assert numeric_limits._approach_exponents(50) == (1, 2, 4, 8, 16, 32, 64)
 
 
 # -- when there is no limit, or it is not decided -----------------------------------
@@ -111,7 +112,7 @@ def test_values_that_are_not_finite_near_the_point_are_an_error():
     ([1, 2, 5, mpmath.mpf("10.5")], True),            # just over tenfold
 ])
 def test_divergence_means_one_sign_growing_at_every_step_tenfold_overall(values, grows):
-    assert numeric._diverges([mpmath.mpf(v) for v in values]) is grows
+    assert numeric_limits._diverges([mpmath.mpf(v) for v in values]) is grows
 
 
 # -- sums, derivatives, nested operators ---------------------------------------------

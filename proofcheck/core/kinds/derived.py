@@ -60,7 +60,7 @@ def corroborate(claim, verdict, settings):
     script = f"derivations/{claim.raw['derivation']}.py"
     try:
         value = derivation_value(claim)
-        second = equality_check(claim, value, claim.parsed[field], settings, derive_fn=lambda e: e)
+        second = equality_check(claim, value, claim.parsed[field], settings, closed_form_fn=lambda e: e)
     except ProofcheckError as error:
         return Verdict("error", None, str(error))
     except ArithmeticError as error:
@@ -99,7 +99,7 @@ class Derived(Kind):
         except ArithmeticError as error:
             return Verdict("failed", None, f"derivations/{claim.raw['derivation']}.py failed: {error}")
         verdict = equality_check(claim, value, claim.expr("asserts"), settings,
-                                 derive_fn=lambda e: e)
+                                 closed_form_fn=lambda e: e)
         if verdict.passed and verdict.evidence == "symbolic":
             verdict.details = f"derivations/{claim.raw['derivation']}.py derived {key}"
         return verdict

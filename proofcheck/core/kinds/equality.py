@@ -26,10 +26,11 @@ import sympy as sp
 
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
-from ..numeric import EvaluationError, NoLimit, evaluate
+from ..numeric import EvaluationError, evaluate
+from ..numeric_limits import NoLimit
 from ..precision import agree, differs_at_higher_precision, required_digits
 from ..sampling import point_from_units, tie_points
-from ..symbolic import CannotDerive, derive, is_zero
+from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
 from ..verdict import Settings, Verdict, failed, passed
 from . import Kind
@@ -161,14 +162,14 @@ def _constant_difference(closed, asserted):
                   "away from 0)", shown)
 
 
-def equality_check(claim, definition, asserted, settings: Settings, derive_fn=None,
+def equality_check(claim, definition, asserted, settings: Settings, closed_form_fn=None,
                    numeric_ok=True) -> Verdict:
     """Derive ``definition`` and compare it with ``asserted``.
 
-    ``derive_fn`` overrides how the closed form is reached (series, limits).
+    ``closed_form_fn`` overrides how the closed form is reached (series, limits).
     Symbolic evidence means SymPy reduced the difference to exactly 0.
     """
-    derive_fn = derive_fn or (lambda e: derive(e, representative_point(claim)))
+    closed_form_fn = closed_form_fn or (lambda e: closed_form(e, representative_point(claim)))
     closed = None
     note = ""
     if settings.mutant_mode and definition in _CLOSED_FORMS:
@@ -186,13 +187,13 @@ def equality_check(claim, definition, asserted, settings: Settings, derive_fn=No
     if "symbolic" in settings.routes:
         try:
             with time_budget(settings.symbolic_budget):
-                closed = derive_fn(definition)
+                closed = closed_form_fn(definition)
                 _CLOSED_FORMS[definition] = closed
                 # Structural equality first: oo == oo holds, though oo - oo is nan.
                 if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None):
                     return passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}",
                                   route=_symbolic_route(definition))
-        except CannotDerive as reason:
+        except NoClosedForm as reason:
             note = f"symbolic route stopped: {reason}"
         except SymbolicTimeout:
             note = f"symbolic route stopped: over {settings.symbolic_budget} s"
@@ -290,12 +291,12 @@ class Asymptotic(Kind):
 
     def check(self, claim, settings):
         variable, point, direction = claim.expr("ratio_limit")
-        expression = closed_form(claim, claim.expr("expr"), settings)
+        expression = _closed_form_once(claim, claim.expr("expr"), settings)
         ratio = sp.Limit(expression / claim.expr("asserts"), variable, point, direction)
         return equality_check(claim, ratio, sp.Integer(1), settings)
 
 
-def closed_form(claim, expression, settings):
+def _closed_form_once(claim, expression, settings):
     """``expression`` with its operators derived (an expectation integrated), once per process.
 
     Falls back to the expression itself when SymPy does not close it; the
@@ -306,8 +307,8 @@ def closed_form(claim, expression, settings):
     if expression not in _CLOSED_FORMS:
         try:
             with time_budget(settings.symbolic_budget):
-                _CLOSED_FORMS[expression] = derive(expression, representative_point(claim))
-        except (CannotDerive, SymbolicTimeout, NotImplementedError, TypeError, ValueError):
+                _CLOSED_FORMS[expression] = closed_form(expression, representative_point(claim))
+        except (NoClosedForm, SymbolicTimeout, NotImplementedError, TypeError, ValueError):
             _CLOSED_FORMS[expression] = expression
     return _CLOSED_FORMS[expression]
 
@@ -337,7 +338,7 @@ class Series(Kind):
             return sp.series(expression, variable, point, order).removeO()
 
         verdict = equality_check(claim, claim.expr("expr"), claim.expr("asserts"), settings,
-                                 derive_fn=expand, numeric_ok=False)
+                                 closed_form_fn=expand, numeric_ok=False)
         if verdict.passed and verdict.evidence == "symbolic":
             verdict.route = "series expanded, simplified to zero"
         return verdict

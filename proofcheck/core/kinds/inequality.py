@@ -28,7 +28,8 @@ import sympy as sp
 from ..counterexamples import counterexample_search
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, decide
-from ..numeric import EvaluationError, NoLimit, evaluate
+from ..numeric import EvaluationError, evaluate
+from ..numeric_limits import NoLimit
 from ..precision import ESCALATION, clear_margin, required_digits
 from ..signs import proved_nonnegative
 from ..timeout import time_budget

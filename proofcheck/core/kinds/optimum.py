@@ -26,7 +26,7 @@ from ..errors import ProofcheckError, SymbolicTimeout
 from ..numeric import EvaluationError, evaluate
 from ..precision import agree, differs_at_higher_precision, required_digits
 from ..sampling import edge_values, from_unit, point_from_units
-from ..symbolic import CannotDerive, derive, is_zero
+from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed, weakest
 from . import Kind
@@ -84,9 +84,9 @@ class Optimum(Kind):
                 rep.update({p.symbol: evaluate(claim.parsed[f"at.{p.name}"], rep, 30) for p in variables})
                 with time_budget(settings.symbolic_budget):
                     # Simplified, so that removable singularities (0/0 at the optimiser) cancel.
-                    f = sp.simplify(derive(f, rep))
+                    f = sp.simplify(closed_form(f, rep))
                 derived_note = f"objective derived as {sp.sstr(f)[:100]}; "
-            except (CannotDerive, SymbolicTimeout, NotImplementedError, TypeError, ValueError,
+            except (NoClosedForm, SymbolicTimeout, NotImplementedError, TypeError, ValueError,
                     EvaluationError):
                 pass
         gradient = [sp.diff(f, s) for s in symbols]

@@ -20,8 +20,9 @@ How a step is established, strongest first:
                  Arb's rigorous quadrature (finite ranges only).  This is
                  evidence at those points, not a proof for every parameter
                  value, and the transcript says which;
-* ``cited``      a step that invokes a published theorem (Markov, Pinsker,
-                 Lemma 6.1) without computation, listed so the chain is whole;
+* ``logical``    a step that cites a published theorem (Markov, Pinsker,
+                 Lemma 6.1) without computation, listed so the chain is whole
+                 (the evidence a claim's verdict calls by the same name);
 * ``definition`` a quantity the paper defines or a choice it makes.
 
 A certified non-zero difference at any sample point fails a step at once,

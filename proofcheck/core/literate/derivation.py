@@ -55,8 +55,8 @@ class Step:
     lhs: object = None          # what is computed, as an (unevaluated) expression
     value: object = None        # the computed value
     paper: object = None        # the paper's statement, as the script writes it
-    relation: str = "="         # "=" or ":=" (a definition) or "" (cited)
-    evidence: str = ""          # symbolic | certified | cited | definition
+    relation: str = "="         # "=" or ":=" (a definition) or "" (a cited theorem)
+    evidence: str = ""          # symbolic | certified | logical | definition
     detail: str = ""
     status: str = "ok"          # ok | failed
     key: str | None = None
@@ -192,7 +192,7 @@ class Derivation:
     def cite(self, label: str, text: str, statement=None):
         """A published theorem the derivation invokes without computing it."""
         return self._record(Step(0, label, text, value=statement, relation="",
-                                 evidence="cited", detail="invoked, not computed"))
+                                 evidence="logical", detail="cited, not computed"))
 
     def step(self, label: str, text: str, value, *, lhs=None, paper=None, key: str | None = None,
              result: str | None = None, hint: Callable | None = None):

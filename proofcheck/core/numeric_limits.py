@@ -1,0 +1,103 @@
+"""Numeric limits that are accepted only when the values settle.
+
+mpmath's extrapolation (``mpmath.limit``) returns a number for any input, even
+where no limit exists (sin(1/x) as x -> 0).  So the expression is also
+evaluated along points approaching the limit point; the values must settle
+on the extrapolated value (or on their own last value) within the required
+digits, and values that keep moving are no limit (``NoLimit``), never a guess.
+``numeric.evaluate`` calls ``settled_limit`` for every ``Limit`` it meets.
+"""
+from __future__ import annotations
+
+import mpmath
+
+from .precision import required_digits, zero_floor
+
+GUARD_DIGITS = 10
+
+
+class EvaluationError(ArithmeticError):
+    """An expression could not be evaluated at a point (pole, domain, no convergence)."""
+
+
+class NoLimit(EvaluationError):
+    """Points approaching a limit point give values that do not settle: no limit exists."""
+
+
+# Where a numeric limit is watched: distances 10**-e from the limit point (or 10**e
+# towards infinity), e = 1, 2, 4, ..., up to twice the required digits, each stretched
+# by an irrational factor so that the sequence never lines up with a period of the
+# expression (sin(pi x) at integers).
+
+
+def _approach_exponents(working):
+    exponents, e = [], 1
+    while e < 2 * required_digits(working):
+        exponents.append(e)
+        e *= 2
+    return tuple(exponents + [e])
+
+
+def settled_limit(f, target, direction: str, working: int):
+    """The limit of ``f`` at ``target``, accepted only if a sequence of points converges to it.
+
+    mpmath's extrapolation returns a number for any input, even where no limit
+    exists (sin(1/x) as x -> 0).  So the expression is also evaluated along
+    points approaching the limit point, at enough extra digits that the points
+    are exact.  The steps between successive values must shrink steadily (else
+    NoLimit: there is no limit, and a claim of one fails).  The extrapolated
+    value is returned when the sequence ends within the required digits of it;
+    failing that, the sequence's last value when its last step is that small;
+    otherwise the limit is undecided (EvaluationError), never guessed.
+    """
+    if mpmath.isinf(target):
+        extrapolated = mpmath.limit(f, target)
+    else:
+        extrapolated = mpmath.limit(f, target, direction=1 if direction == "+" else -1)
+    values = _approach(f, target, direction, working)
+    steps = [abs(b - a) for a, b in zip(values, values[1:])]
+    scale = max(abs(values[-1]), 1)
+    floor = zero_floor(working) * scale
+    tail = steps[-3:]
+    if _diverges(values):
+        raise EvaluationError("the values grow without bound near the limit point; an infinite limit "
+                              "is decided symbolically, not by digits")
+    # Still moving by a twentieth of its size at 10**-64 from the point, or moving
+    # unevenly: no convergence to speak of.
+    if steps[-1] > scale / 20 or not all(b <= a or b <= floor for a, b in zip(tail, tail[1:])):
+        shown = ", ".join(mpmath.nstr(v, 6) for v in values)
+        raise NoLimit(f"no limit: along points approaching {mpmath.nstr(target, 5)} the values do not "
+                      f"settle ({shown})")
+    tolerance = mpmath.mpf(10) ** (-required_digits(working)) * scale
+    if mpmath.isfinite(extrapolated) and abs(values[-1] - extrapolated) <= tolerance:
+        return extrapolated
+    if steps[-1] <= tolerance:
+        return values[-1]
+    raise EvaluationError(f"the limit is undecided: the values approaching {mpmath.nstr(target, 5)} "
+                          f"still move by {mpmath.nstr(steps[-1], 3)} at 10**-"
+                          f"{max(_approach_exponents(working))}")
+
+
+def _diverges(values):
+    """Values of one sign whose size grows at every step, by a factor of ten overall."""
+    tail = values[-4:]
+    same_sign = all(v > 0 for v in tail) or all(v < 0 for v in tail)
+    growing = all(abs(b) > abs(a) for a, b in zip(tail, tail[1:]))
+    return same_sign and growing and abs(tail[-1]) > 10 * abs(tail[0])
+
+
+def _approach(f, target, direction, working):
+    values = []
+    exponents = _approach_exponents(working)
+    with mpmath.workdps(working + max(exponents) + 2 * GUARD_DIGITS):
+        stretch = 1 + (mpmath.sqrt(5) - 1) / 7
+        for exponent in exponents:
+            step = stretch * mpmath.mpf(10) ** exponent
+            if mpmath.isinf(target):
+                x = step if target > 0 else -step
+            else:
+                x = target + (1 / step if direction == "+" else -1 / step)
+            values.append(f(x))
+    if not all(mpmath.isfinite(v) for v in values):
+        raise EvaluationError("the expression is not finite near the limit point")
+    return values
