@@ -1,0 +1,276 @@
+"""Claims as pytest items: a plugin that collects claims files and the packaged packs.
+
+Registered through the ``pytest11`` entry point, so it is active wherever
+proofcheck is installed:
+
+* any ``*.claims.toml`` under the paths pytest is given is a test file, each
+  claim one item named by its id (``pytest docs/examples/``);
+* ``--proofcheck-pack NAME`` (repeatable; ``all`` for every pack) adds a
+  packaged paper, its claims named ``larger-groups::lemma-4.1`` in the paper's order.
+
+An item passes when the claim passes; ``--proofcheck-controls N`` also checks
+its first N negative controls in the same item, and ``--proofcheck-mutants``
+makes every negative control an item of its own (``lemma-4.1[mutant-3]``),
+which fails if the checker accepts the control.  A failing item reports the
+failure message of ``proofcheck verify`` (report/failures.py), not a
+traceback of the engine.  Each item records its evidence and route as user
+properties (``--junitxml`` keeps them), and the terminal summary counts the
+evidence reached.  Items carry markers: ``claim``, the kind (``identity``,
+``chain_instance``), the section (``section_4``) and ``slow`` for a slow check.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+# Kinds whose check takes seconds (quadrature at instances, certificates over ranges).
+SLOW_KINDS = frozenset({"chain-instance", "small-shift-limit", "sub-gaussian-score", "renyi-profile",
+                        "log-location-family"})
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("proofcheck", "claims as tests (proofcheck)")
+    group.addoption("--proofcheck-pack", action="append", default=[], metavar="NAME",
+                    help="collect the claims of a packaged paper (repeatable; 'all' for every pack)")
+    group.addoption("--proofcheck-dps", type=int, default=None, metavar="N",
+                    help="working digits of each check (default 50; 15 to 100000)")
+    group.addoption("--proofcheck-controls", type=int, default=None, metavar="N",
+                    help="also check each claim's first N negative controls within its item")
+    group.addoption("--proofcheck-mutants", action="store_true",
+                    help="each negative control is an item of its own, failing if the checker accepts it")
+    group.addoption("--proofcheck-timeout", type=float, default=None, metavar="S",
+                    help="time limit per item in seconds (the check runs in a forked worker)")
+    parser.addini("proofcheck_packs", type="args", default=[],
+                  help="packs collected when pytest runs its testpaths (no paths given); 'all' for every pack")
+    parser.addini("proofcheck_controls", default="0",
+                  help="default of --proofcheck-controls")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "claim: a claim checked by proofcheck")
+    config.addinivalue_line("markers", "mutant: a negative control of a claim, which must be rejected")
+    names = _pack_names(config)
+    if not names:
+        return
+    from .papers import packs
+    available = packs()
+    selected = list(available) if "all" in names else names
+    unknown = [name for name in selected if name not in available]
+    if unknown:
+        raise pytest.UsageError(f"--proofcheck-pack: unknown paper {unknown[0]!r} "
+                                f"(known: {', '.join(available)})")
+    # A pack is collected through its paper.toml: one collector per paper, in the packs' order.
+    for name in selected:
+        path = str(available[name].folder / "paper.toml")
+        if path not in config.args:
+            config.args.append(path)
+
+
+def pytest_collect_file(file_path: Path, parent):
+    if file_path.name.endswith(".claims.toml"):
+        return ClaimsFile.from_parent(parent, path=file_path)
+    if file_path.name == "paper.toml":
+        pack = _pack_at(file_path.parent, parent.config)
+        if pack is not None:
+            return PackCollector.from_parent(parent, path=file_path, name=pack.name, nodeid=pack.name)
+    return None
+
+
+def _pack_names(config) -> list:
+    """The packs to collect: --proofcheck-pack, or the ini's when pytest runs its testpaths
+    (``pytest`` alone), never when it is given paths (``pytest tests/test_x.py``)."""
+    names = list(config.getoption("proofcheck_pack") or [])
+    if not names and config.args_source != pytest.Config.ArgsSource.ARGS:
+        names = list(config.getini("proofcheck_packs"))
+    return names
+
+
+def _controls(config) -> int:
+    given = config.getoption("proofcheck_controls")
+    return given if given is not None else int(config.getini("proofcheck_controls") or 0)
+
+
+def _pack_at(folder: Path, config):
+    from .papers import packs
+    names = _pack_names(config)
+    for pack in packs().values():
+        if Path(pack.folder).resolve() == folder.resolve() and ("all" in names or pack.name in names):
+            return pack
+    return None
+
+
+class _ClaimCollector(pytest.File):
+    """Items for the claims of a file or a pack, in their order."""
+
+    def _claims(self):  # pragma: no cover - each subclass says where its claims come from
+        raise NotImplementedError
+
+    def collect(self):
+        from .core.errors import ProofcheckError
+        try:
+            claims = sorted(self._claims(), key=lambda c: c.order)
+        except ProofcheckError as error:
+            raise ClaimFileProblem(str(error)) from None
+        mutants = self.config.getoption("proofcheck_mutants")
+        for claim in claims:
+            yield ClaimItem.from_parent(self, name=claim.id, claim=claim)
+            if mutants and claim.checker.computational:
+                yield from _mutant_items(self, claim)
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, ClaimFileProblem):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+
+class ClaimsFile(_ClaimCollector):
+    """A ``*.claims.toml`` file of one's own."""
+
+    def _claims(self):
+        from .papers import load_claims
+        return load_claims(path=self.path)
+
+
+class PackCollector(_ClaimCollector):
+    """The claims of a packaged paper."""
+
+    def _claims(self):
+        from .papers import load_claims
+        return load_claims([self.name])
+
+
+class ClaimFileProblem(Exception):
+    """A claims file that cannot be read: one line, as ``proofcheck verify`` says it."""
+
+
+def _mutant_items(parent, claim):
+    controls = [(d, m) for d, m in claim.checker.mutants(claim, _settings(parent.config)) if m is not None]
+    for number, (description, mutant) in enumerate(controls, start=1):
+        yield MutantItem.from_parent(parent, name=f"{claim.id}[mutant-{number}]", claim=mutant,
+                                     description=description, original=claim)
+
+
+def _settings(config):
+    from .core.precision import validate_dps
+    from .core.verdict import Settings
+    dps = config.getoption("proofcheck_dps")
+    return Settings() if dps is None else Settings(dps=validate_dps(dps))
+
+
+def _markers(item, claim):
+    names = ["claim", re.sub(r"\W", "_", claim.kind)]
+    if claim.section:
+        names.append("section_" + re.sub(r"\W", "_", str(claim.section)))
+    if claim.kind in SLOW_KINDS:
+        names.append("slow")
+    for name in names:
+        _register_marker(item.config, name)
+        item.add_marker(name)
+
+
+def _register_marker(config, name):
+    # Kinds and sections come from the data: each is declared as it is first met, so that
+    # --strict-markers accepts them and -m can select them.
+    seen = config.stash.setdefault(_MARKERS, set())
+    if name not in seen:
+        seen.add(name)
+        config.addinivalue_line("markers", f"{name}: claims of this kind or section (proofcheck)")
+
+
+_MARKERS = pytest.StashKey[set]()
+
+
+class ClaimFailed(Exception):
+    """A claim (or a negative control) whose check did not give the verdict the item needs."""
+
+
+class ClaimItem(pytest.Item):
+    """One claim: it passes when the claim passes (and its first controls are rejected)."""
+
+    def __init__(self, *, claim, **kwargs):
+        super().__init__(**kwargs)
+        self.claim = claim
+        _markers(self, claim)
+
+    def runtest(self):
+        from .core.runner import run_mutants
+        settings = _settings(self.config)
+        result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
+        verdict = result.verdict
+        self.user_properties += [("evidence", verdict.evidence or ""), ("route", verdict.route or ""),
+                                 ("status", verdict.status)]
+        if not verdict.passed:
+            raise ClaimFailed(_explain(result))
+        limit = _controls(self.config)
+        if limit and self.claim.checker.computational:
+            report = run_mutants(self.claim, settings, limit=limit)
+            if report.accepted:
+                raise ClaimFailed(f"{self.claim.id}: the checker accepted a negative control: "
+                                  f"{'; '.join(report.accepted)}")
+            if report.made == 0:
+                raise ClaimFailed(f"{self.claim.id}: a computational claim needs a negative control")
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, ClaimFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, None, f"{self.claim.paper}::{self.claim.id}"
+
+
+class MutantItem(ClaimItem):
+    """A negative control: it passes when the checker rejects the perturbed claim."""
+
+    def __init__(self, *, description, original, **kwargs):
+        super().__init__(**kwargs)
+        self.description = description
+        self.original = original
+        self.add_marker("mutant")
+
+    def runtest(self):
+        from dataclasses import replace
+        settings = replace(_settings(self.config), mutant_mode=True,
+                           symbolic_budget=min(_settings(self.config).symbolic_budget, 10.0))
+        result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
+        self.user_properties += [("control", self.description), ("status", result.verdict.status)]
+        if result.verdict.passed:
+            raise ClaimFailed(f"{self.original.id}: the checker accepted the negative control "
+                              f"{self.description!r} ({result.verdict.evidence}: {result.verdict.details})")
+
+
+def _check(claim, settings, timeout):
+    """The claim's result: checked here, or in a forked worker when a time limit is set."""
+    from .core.runner import Result, check_claim, run
+    if timeout:
+        return run([claim], settings, jobs=1, timeout=timeout)[0]
+    return Result(claim, check_claim(claim, settings))
+
+
+def _explain(result) -> str:
+    from .report.failures import explain
+    verdict = result.verdict
+    head = f"{result.claim.paper}::{result.claim.id} {verdict.status.upper()}: {result.claim.statement}"
+    return "\n".join([head] + explain(result, indent="  "))
+
+
+def pytest_runtest_logreport(report):
+    """Count the evidence of each passed claim (reports reach the controller under xdist too)."""
+    if report.when != "call" or not report.passed:
+        return
+    properties = dict(report.user_properties)
+    if "evidence" in properties and "control" not in properties:
+        _COUNTS[properties["evidence"]] += 1
+
+
+_COUNTS: Counter = Counter()
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _COUNTS:
+        order = ("symbolic", "certified", "numeric", "logical")
+        counts = ", ".join(f"{_COUNTS.get(e, 0)} {e}" for e in order)
+        terminalreporter.write_line(f"proofcheck evidence: {counts} ({sum(_COUNTS.values())} claims passed)")
