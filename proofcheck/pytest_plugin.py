@@ -50,6 +50,7 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    config.pluginmanager.register(_EvidenceTally(), "proofcheck-evidence")
     config.addinivalue_line("markers", "claim: a claim checked by proofcheck")
     config.addinivalue_line("markers", "mutant: a negative control of a claim, which must be rejected")
     names = _pack_names(config)
@@ -204,6 +205,10 @@ class ClaimItem(pytest.Item):
                                  ("status", verdict.status)]
         if not verdict.passed:
             raise ClaimFailed(_explain(result))
+        if (verdict.evidence == "logical") == self.claim.checker.computational:
+            # A computing kind that reached no computed evidence, or a step listed without
+            # computation that claims some: either is a fault of the checker.
+            raise ClaimFailed(f"{self.claim.id}: kind {self.claim.kind} gave {verdict.evidence} evidence")
         limit = _controls(self.config)
         if limit and self.claim.checker.computational:
             report = run_mutants(self.claim, settings, limit=limit)
@@ -257,20 +262,23 @@ def _explain(result) -> str:
     return "\n".join([head] + explain(result, indent="  "))
 
 
-def pytest_runtest_logreport(report):
-    """Count the evidence of each passed claim (reports reach the controller under xdist too)."""
-    if report.when != "call" or not report.passed:
-        return
-    properties = dict(report.user_properties)
-    if "evidence" in properties and "control" not in properties:
-        _COUNTS[properties["evidence"]] += 1
+class _EvidenceTally:
+    """Counts the evidence of each passed claim from the test reports (which reach the
+    controller under xdist too) and prints the counts at the end of the run."""
 
+    def __init__(self):
+        self.counts: Counter = Counter()
 
-_COUNTS: Counter = Counter()
+    def pytest_runtest_logreport(self, report):
+        if report.when != "call" or not report.passed:
+            return
+        properties = dict(report.user_properties)
+        if "evidence" in properties and "control" not in properties:
+            self.counts[properties["evidence"]] += 1
 
-
-def pytest_terminal_summary(terminalreporter):
-    if _COUNTS:
-        order = ("symbolic", "certified", "numeric", "logical")
-        counts = ", ".join(f"{_COUNTS.get(e, 0)} {e}" for e in order)
-        terminalreporter.write_line(f"proofcheck evidence: {counts} ({sum(_COUNTS.values())} claims passed)")
+    def pytest_terminal_summary(self, terminalreporter):
+        if self.counts:
+            order = ("symbolic", "certified", "numeric", "logical")
+            counts = ", ".join(f"{self.counts.get(e, 0)} {e}" for e in order)
+            terminalreporter.write_line(f"proofcheck evidence: {counts} "
+                                        f"({sum(self.counts.values())} claims passed)")

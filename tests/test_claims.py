@@ -1,50 +1,22 @@
-"""Every claim of every packaged paper is re-derived, and its negative controls rejected.
+"""Identities of the packs hold at parameters hypothesis draws across their domains.
 
-One test per claim: the checker must pass it with computational evidence (or
-list it as a logical step), and must reject the mutants of what the paper
-asserts (a constant, an exponent, a sign or the drift changed).  The default
-run checks the first MUTANTS_DEFAULT mutants of each claim, chosen to cover
-each kind of change; ``pytest -m slow`` checks every mutant of every claim,
-as ``proofcheck verify --mutants`` does.
+Each packaged claim itself is a test item collected by proofcheck's pytest
+plugin (``proofcheck_packs = "all"`` in pyproject.toml): the checker must pass
+it with the evidence its kind can give, and reject its first three negative
+controls (a constant, an exponent, a sign or the drift changed).
+``pytest -m slow --proofcheck-mutants`` makes every negative control of every
+claim an item of its own, as ``proofcheck verify --mutants`` checks them.
 """
 import pytest
 from hypothesis import given, strategies as st
 
 from proofcheck.core.numeric import evaluate
 from proofcheck.core.precision import agree
-from proofcheck.core.runner import check_claim, run_mutants
 from proofcheck.core.sampling import point_from_units
-from proofcheck.core.verdict import Settings
 from proofcheck.papers import load_claims
 
 CLAIMS = load_claims()
 BY_ID = {f"{c.paper}:{c.id}": c for c in CLAIMS}
-KEYS = sorted(BY_ID, key=lambda k: BY_ID[k].order)
-SETTINGS = Settings()
-MUTANTS_DEFAULT = 3
-
-
-def _check_with_controls(key, limit):
-    claim = BY_ID[key]
-    verdict = check_claim(claim, SETTINGS)
-    assert verdict.status == "passed", f"{verdict.details} {verdict.counterexample}"
-    kind = claim.checker
-    assert (verdict.evidence == "logical") == (not kind.computational)
-    report = run_mutants(claim, SETTINGS, limit=limit)
-    assert not report.accepted, f"mutants accepted: {report.accepted}"
-    if kind.computational:
-        assert report.made >= 1, "a computational claim needs at least one negative control"
-
-
-@pytest.mark.parametrize("key", KEYS)
-def test_claim_is_rederived_and_its_mutants_rejected(key):
-    _check_with_controls(key, MUTANTS_DEFAULT)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("key", KEYS)
-def test_claim_rejects_every_mutant(key):
-    _check_with_controls(key, None)
 
 
 def _has_operators(claim):

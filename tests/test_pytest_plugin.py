@@ -1,0 +1,156 @@
+"""Claims are pytest items (proofcheck/pytest_plugin.py): collected from claims files and packs,
+selected with -k, reported with the failure message, recorded in JUnit XML with their
+evidence, run in parallel, rerun with --lf, and a negative control that the checker
+accepts fails its own item."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+
+from proofcheck.papers import list_claims
+
+pytest_plugins = ["pytester"]
+
+CLAIMS = '''
+paper = "demo"
+section = "2"
+
+[[claim]]
+id = "square"
+where = "test"
+statement = "(x + 1)^2 = x^2 + 2x + 1"
+kind = "identity"
+params = { x = "x > 0" }
+lhs = "(x + 1)**2"
+asserts = "x**2 + 2*x + 1"
+
+[[claim]]
+id = "below"
+where = "test"
+statement = "sin(x) <= x"
+kind = "inequality"
+params = { x = "x > 0" }
+lhs = "sin(x)"
+rel = "<="
+rhs = "x"
+
+[[claim]]
+id = "gaussian"
+where = "test"
+statement = "int exp(-x^2/2) = sqrt(2 pi)"
+kind = "identity"
+variables = { y = "real" }
+lhs = "integrate(exp(-y**2/2), y, -oo, oo)"
+asserts = "sqrt(2*pi)"
+'''
+
+WRONG = '''
+[[claim]]
+id = "wrong-square"
+where = "test"
+statement = "(x + 1)^2 = x^2 + 1"
+kind = "identity"
+params = { x = "x > 0" }
+lhs = "(x + 1)**2"
+asserts = "x**2 + 1"
+'''
+
+
+@pytest.fixture
+def claims_dir(pytester):
+    pytester.makefile(".claims.toml", demo=CLAIMS)
+    return pytester
+
+
+def test_a_claims_file_is_collected_one_item_per_claim_in_order(claims_dir):
+    result = claims_dir.runpytest("--co", "-q", "-p", "no:cacheprovider")
+    lines = [line for line in result.outlines if "::" in line]
+    assert lines == ["demo.claims.toml::square", "demo.claims.toml::below", "demo.claims.toml::gaussian"]
+
+
+def test_claims_pass_and_the_summary_counts_their_evidence(claims_dir):
+    result = claims_dir.runpytest("-q", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines(["proofcheck evidence: 2 symbolic, 0 certified, 1 numeric, 0 logical*"])
+
+
+def test_a_failing_claim_reports_the_failure_message_not_a_traceback(pytester):
+    pytester.makefile(".claims.toml", wrong=WRONG)
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    text = result.stdout.str()
+    assert "wrong-square FAILED: (x + 1)^2 = x^2 + 1" in text
+    assert "asserted: x**2 + 1" in text and "definition: (x + 1)**2" in text
+    assert "Traceback" not in text and "proofcheck/core" not in text
+
+
+def test_minus_k_selects_exactly_the_lemma_claims_of_a_pack(pytester):
+    result = pytester.runpytest("--proofcheck-pack", "larger-groups", "-k", "lemma", "--co", "-q",
+                                "-p", "no:cacheprovider")
+    collected = [line for line in result.outlines if line.startswith("larger-groups::")]
+    expected = [f"larger-groups::{c.id}" for c in list_claims(["larger-groups"]) if "lemma" in c.id]
+    assert collected == expected and len(expected) > 10
+
+
+def test_an_unknown_pack_is_a_usage_error(pytester):
+    result = pytester.runpytest("--proofcheck-pack", "no-such-paper", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "unknown paper 'no-such-paper'" in result.stderr.str()
+
+
+def test_junit_xml_has_one_testcase_per_claim_with_its_evidence_and_route(claims_dir):
+    claims_dir.runpytest("-q", "-p", "no:cacheprovider", "--junitxml=out.xml")
+    cases = ElementTree.parse(claims_dir.path / "out.xml").getroot().iter("testcase")
+    found = {case.get("name"): {p.get("name"): p.get("value") for p in case.iter("property")}
+             for case in cases}
+    assert set(found) == {"square", "below", "gaussian"}
+    assert found["square"]["evidence"] == "symbolic" and found["square"]["route"]
+    assert found["below"]["evidence"] == "numeric"
+
+
+def test_markers_name_the_kind_and_the_section(claims_dir):
+    result = claims_dir.runpytest("-m", "inequality and section_2", "--co", "-q", "-p", "no:cacheprovider",
+                                  "--strict-markers")
+    assert [line for line in result.outlines if "::" in line] == ["demo.claims.toml::below"]
+
+
+def test_each_negative_control_is_an_item_and_is_rejected(claims_dir):
+    result = claims_dir.runpytest("--proofcheck-mutants", "-k", "square", "-q", "-p", "no:cacheprovider")
+    outcomes = result.parseoutcomes()
+    assert outcomes["passed"] >= 3 and "failed" not in outcomes
+    listed = claims_dir.runpytest("--proofcheck-mutants", "-k", "square", "--co", "-q", "-p", "no:cacheprovider")
+    assert "demo.claims.toml::square[mutant-1]" in listed.outlines
+
+
+def test_a_control_the_checker_accepts_fails_its_item(claims_dir, monkeypatch):
+    # A checker broken on purpose: every identity passes, so every control is accepted.
+    from proofcheck.core.kinds.equality import Identity
+    from proofcheck.core.verdict import passed
+    monkeypatch.setattr(Identity, "check", lambda self, claim, settings: passed("numeric", "broken"))
+    result = claims_dir.runpytest("--proofcheck-mutants", "-k", "square", "-q", "-p", "no:cacheprovider")
+    outcomes = result.parseoutcomes()
+    assert outcomes["failed"] >= 1
+    assert "the checker accepted the negative control" in result.stdout.str()
+
+
+def test_controls_within_the_item_fail_it_when_accepted(claims_dir, monkeypatch):
+    from proofcheck.core.kinds.equality import Identity
+    from proofcheck.core.verdict import passed
+    monkeypatch.setattr(Identity, "check", lambda self, claim, settings: passed("numeric", "broken"))
+    result = claims_dir.runpytest("--proofcheck-controls", "2", "-k", "square", "-q", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    assert "accepted a negative control" in result.stdout.str()
+
+
+def test_last_failed_reruns_only_the_failing_claim(pytester):
+    pytester.makefile(".claims.toml", demo=CLAIMS, wrong=WRONG)
+    first = pytester.runpytest("-q")
+    first.assert_outcomes(passed=3, failed=1)
+    again = pytester.runpytest("-q", "--lf")
+    again.assert_outcomes(failed=1)
+
+
+def test_two_workers_run_the_claims_in_parallel(claims_dir):
+    result = claims_dir.runpytest_subprocess("-n", "2", "-q", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=3)
