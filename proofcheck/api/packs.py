@@ -180,5 +180,7 @@ class ClaimHandle:
         shown = display.statement(self.statement, self.statement_tex)
         words = display.statement(self.statement, None)
         # Beside its formula, the words: they carry the hypotheses a formula leaves out.
-        lines = [display.heading(self.id, self.where, self.kind), "", shown] + (["", words] if shown != words else [])
+        lines = [display.heading(self.id, self.where, self.kind), "", shown]
+        if shown != words:
+            lines += ["", words]
         return "\n".join(lines) + "\n"
