@@ -1,18 +1,31 @@
 """proofcheck: re-verify the mathematics of differential-privacy papers from definitions.
 
 The paper is data (``proofcheck/papers/*/claims``), the checking is code
-(``proofcheck/core``), and every verdict names its evidence.
+(``proofcheck/core``), and every verdict names its evidence.  From Python,
+``proofcheck.load`` gives a paper's claims and ``proofcheck.verify`` checks
+them all (``proofcheck/api``).
 """
 from __future__ import annotations
 
+# Without importing typing: `import proofcheck` loads nothing beyond this file.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .api import load, verify
+    from .dp.shifted_log_gaussian import ShiftedLogGaussian
+
 __version__ = "0.1.0"
 
-__all__ = ["ShiftedLogGaussian", "__version__"]
+__all__ = ["ShiftedLogGaussian", "__version__", "load", "verify"]
 
 
-def __getattr__(name):
-    # Imported on first use so that `import proofcheck` stays light.
+def __getattr__(name: str) -> Any:
+    # Imported on first use so that `import proofcheck` stays light (no SymPy, no mpmath).
     if name == "ShiftedLogGaussian":
         from .dp.shifted_log_gaussian import ShiftedLogGaussian
         return ShiftedLogGaussian
+    if name in ("load", "verify"):
+        from . import api
+        return getattr(api, name)
     raise AttributeError(f"module 'proofcheck' has no attribute {name!r}")
