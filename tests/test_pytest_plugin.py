@@ -154,3 +154,22 @@ def test_last_failed_reruns_only_the_failing_claim(pytester):
 def test_two_workers_run_the_claims_in_parallel(claims_dir):
     result = claims_dir.runpytest_subprocess("-n", "2", "-q", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=3)
+
+
+SLOW = '''
+[[claim]]
+id = "slow-sum"
+where = "test"
+statement = "sum of 1/j^2 up to 10^7 is pi^2/6"
+kind = "identity"
+variables = { j = "integer" }
+lhs = "summation(1/j**2, j, 1, 10**7)"
+asserts = "pi**2/6"
+'''
+
+
+def test_a_claim_over_its_time_limit_fails_its_item_and_the_run_goes_on(pytester):
+    pytester.makefile(".claims.toml", slow=SLOW, demo=CLAIMS)
+    result = pytester.runpytest("--proofcheck-timeout", "3", "-q", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=3, failed=1)
+    assert "timed out after 3 s" in result.stdout.str()
