@@ -139,3 +139,15 @@ def add_cache(parser):
                         help="check every claim again, neither reading nor writing the verdict cache")
     parser.add_argument("--cache-dir", metavar="DIR",
                         help="keep verdicts in DIR (default .proofcheck_cache in the current folder)")
+
+
+def keep_only(items, ids, what: str):
+    """The items whose ``id`` is in ``ids`` (all when ``ids`` is empty); an unknown id is an error."""
+    if not ids:
+        return items
+    from ..core.errors import ProofcheckError
+    known = {item.id for item in items}
+    missing = [i for i in ids if i not in known]
+    if missing:
+        raise ProofcheckError(f"no {what} with id {missing[0]!r}")
+    return [item for item in items if item.id in set(ids)]

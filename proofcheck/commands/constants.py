@@ -13,7 +13,7 @@ import sys
 import time
 
 from ..core.precision import DEFAULT_DPS
-from .common import Progress
+from .common import Progress, keep_only
 
 
 def add_parser(sub, summary):
@@ -38,12 +38,7 @@ def run(args) -> int:
     from ..core.errors import ProofcheckError
     n = validate_digits(args.dps)
     constants = load_constants(args.papers, path=args.constants)
-    if args.only:
-        known = {c.id for c in constants}
-        missing = [i for i in args.only if i not in known]
-        if missing:
-            raise ProofcheckError(f"no constant with id {missing[0]!r}")
-        constants = [c for c in constants if c.id in set(args.only)]
+    constants = keep_only(constants, args.only, "constant")
     if not constants:
         raise ProofcheckError("no constants found")
     start = time.perf_counter()

@@ -110,7 +110,6 @@ def mechanism_rows(laws, r, r0, c, dps, progress=None):
     from ..dp import log_location
     rows = []
     budget_dps = max(15, dps // 2 + 5)
-    steps = len(laws) * (len(UTILITY_COUNTS) + len(BUDGET_COUNTS))
     done = 0
     for law in laws:
         mechanism = log_location.LogLocationMechanism(law, r, r0=r0, c=c, dps=budget_dps)

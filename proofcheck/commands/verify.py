@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..core.precision import DEFAULT_DPS, validate_dps
 from ..core.verdict import Settings
-from .common import Progress, add_cache, add_dps, add_samples, add_timeout, positive_int
+from .common import Progress, add_cache, add_dps, add_samples, add_timeout, keep_only, positive_int
 
 
 def add_parser(sub, summary):
@@ -52,14 +52,7 @@ def select(args):
         args.only, args.papers = split_only(args.only, args.papers, set(packs()))
         if args.only == []:
             raise ProofcheckError("--only needs at least one claim id")
-    claims = list_claims(args.papers, path=args.claims)
-    if args.only:
-        known = {c.id for c in claims}
-        missing = [i for i in args.only if i not in known]
-        if missing:
-            raise ProofcheckError(f"no claim with id {missing[0]!r}")
-        claims = [c for c in claims if c.id in set(args.only)]
-    return claims
+    return keep_only(list_claims(args.papers, path=args.claims), args.only, "claim")
 
 
 def _build(args, ids):

@@ -52,8 +52,8 @@ def _text(mechanism, result) -> str:
     elif result.rho_at is None:
         lines.append(f"  zCDP        rho = {show(result.rho)}   the alpha -> 1 limit (KL), the largest value "
                      f"on the grid;")
-        lines.append(f"              not proved tight here: beyond k = 6 the peak can lie past the grid's "
-                     f"largest order")
+        lines.append("              not proved tight here: beyond k = 6 the peak can lie past the grid's "
+                     "largest order")
     else:
         excess = 100 * (result.rho / result.kl - 1)
         lines.append(f"  zCDP        rho = {show(result.rho)}   numeric peak of D_alpha/alpha at alpha = "

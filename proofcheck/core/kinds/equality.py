@@ -233,6 +233,14 @@ class Identity(Kind):
         return equality_check(claim, claim.expr("lhs"), claim.expr("asserts"), settings)
 
 
+def _declared_variable(claim) -> str:
+    """The name in ``variable``, which must be a parameter or variable of the claim."""
+    name = claim.raw["variable"]
+    if name not in claim.symbols:
+        raise ProofcheckError(f"variable {name!r} is not declared")
+    return name
+
+
 def _parse_point(claim, text):
     if isinstance(text, (int,)):
         return sp.Integer(text)
@@ -282,9 +290,7 @@ class Asymptotic(Kind):
 
     def prepare(self, claim):
         super().prepare(claim)
-        name = claim.raw["variable"]
-        if name not in claim.symbols:
-            raise ProofcheckError(f"variable {name!r} is not declared")
+        name = _declared_variable(claim)
         point = _parse_point(claim, claim.raw["point"])
         direction = claim.raw.get("direction", "-" if point == sp.oo else "+")
         claim.parsed["ratio_limit"] = (claim.symbols[name], point, direction)
@@ -322,9 +328,7 @@ class Series(Kind):
 
     def prepare(self, claim):
         super().prepare(claim)
-        name = claim.raw["variable"]
-        if name not in claim.symbols:
-            raise ProofcheckError(f"variable {name!r} is not declared")
+        name = _declared_variable(claim)
         order = claim.raw["order"]
         if not isinstance(order, int) or isinstance(order, bool) or not 1 <= order <= 12:
             raise ProofcheckError("'order' must be an integer from 1 to 12")
