@@ -7,6 +7,9 @@ Sampling is adversarial ground, so the points are drawn in general position:
 * an edge point puts each parameter at one of its own edges, staggered so
   that two parameters are never at the same kind of edge by construction
   (equal means of equal ranges would hide a claim false off the diagonal);
+  one more point, the upper corner, puts every parameter at its upper edge at
+  once, so that a bound that depends on another parameter (0 < r0 < r <= 1)
+  is reached where both are largest, a region interior draws seldom reach;
   a non-strict bound is tested at its boundary value itself, a strict one a
   hair inside (10**-30 of the range) and a little inside (10**-6);
 * interior draws are seeded random rationals with many digits; a positive
@@ -207,6 +210,8 @@ def sample_points(domain, count: int, seed: int = 0) -> list[dict]:
     points, seen = [], set()
     for index in range(edges):
         _add(points, seen, _edge_point(domain, index, rng))
+    _add(points, seen, _upper_corner(domain, rng))
+    total += 1
     attempts = 0
     while len(points) < total and attempts < 20 * total:
         attempts += 1
@@ -241,6 +246,25 @@ def _edge_point(domain, index, rng):
             value = _draw(parameter, rng, point)
             try:
                 point[parameter.symbol] = parameter.validate(value, point)
+            except DomainError:
+                return None
+    return point
+
+
+def _upper_corner(domain, rng):
+    """Every parameter at its upper edge (the far end of a range open above), in order, so that
+    a dependent upper bound is met where the parameter it depends on is largest."""
+    point = {}
+    for parameter in domain.parameters.values():
+        lo, hi = bounds_at(parameter, point)
+        choices = _edge_list(parameter, point)
+        # _edge_list puts the upper end second, except for a range bounded above only (first).
+        value = choices[0] if (hi is not None and lo is None) else choices[1]
+        try:
+            point[parameter.symbol] = parameter.validate(value, point)
+        except DomainError:
+            try:
+                point[parameter.symbol] = parameter.validate(_draw(parameter, rng, point), point)
             except DomainError:
                 return None
     return point

@@ -94,10 +94,16 @@ def _is_exact(value):
 @pytest.mark.parametrize("seed", [0, 1, 20260729])
 def test_sample_points_lie_in_the_domain_and_are_exact(domain, seed):
     points = domain.sample_points(12, seed=seed)
-    assert 1 <= len(points) <= 12
+    assert 1 <= len(points) <= 13  # the count asked for, and the upper corner
     for point in points:
         assert all(_is_exact(v) for v in point.values()), point
         domain.validate_point({s.name: v for s, v in point.items()})
+
+
+def test_a_dependent_upper_bound_is_sampled_where_both_parameters_are_largest():
+    domain = parse_domain({"r": "0 < r <= 1", "r0": "0 < r0 < r"})
+    points = [{s.name: v for s, v in p.items()} for p in domain.sample_points(12, seed=0)]
+    assert any(p["r"] == 1 and p["r0"] > 1 - sp.Rational(1, 10**6) for p in points), points
 
 
 def test_sample_points_are_reproducible(domain):
