@@ -7,7 +7,9 @@ import os
 import subprocess
 import sys
 
-from hypothesis import HealthCheck, settings
+from fractions import Fraction
+
+from hypothesis import HealthCheck, settings, strategies as st
 
 settings.register_profile("default", max_examples=8, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -63,3 +65,13 @@ def write_claims(folder, text, name="claims.toml"):
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@st.composite
+def mechanisms(draw):
+    """(r, r0, c) of the shifted-log Gaussian mechanism with 0 < r0 < r < 1 and c > 0, as exact
+    rationals (r = 1 is Proposition 2.3's)."""
+    r = Fraction(draw(st.integers(1, 999)), 1000)
+    r0 = r * Fraction(draw(st.integers(1, 999)), 1000)
+    c = Fraction(draw(st.integers(1, 10_000)), 1000)
+    return r, r0, c

@@ -22,6 +22,8 @@ from proofcheck.core.errors import DomainError
 from proofcheck.core.precision import required_digits
 from proofcheck.dp import lower_bounds as lb
 
+from conftest import mechanisms
+
 DPS = 30
 TOLERANCE = mpmath.mpf(10) ** (-required_digits(DPS))
 
@@ -179,13 +181,6 @@ def test_lower_bounds_refuse_bad_input_by_name(call, parameter):
 
 
 # -- the two halves, consistent ------------------------------------------------------------------
-
-@st.composite
-def mechanisms(draw):
-    r = Fraction(draw(st.integers(1, 999)), 1000)
-    r0 = r * Fraction(draw(st.integers(1, 999)), 1000)
-    c = Fraction(draw(st.integers(1, 10_000)), 1000)
-    return r, r0, c
 
 
 @given(mechanisms(), st.integers(1, 300))

@@ -21,17 +21,10 @@ from proofcheck.core.errors import DomainError
 from proofcheck.core.precision import required_digits
 from proofcheck.dp.shifted_log_gaussian import stochastic_round, stochastic_rounding_law
 
+from conftest import mechanisms
+
 DPS = 30
 Z_MONTE_CARLO = 4.5
-
-
-@st.composite
-def mechanisms(draw):
-    """(r, r0, c) with 0 < r0 < r < 1 and c > 0, as exact rationals (r = 1 is Proposition 2.3's)."""
-    r = Fraction(draw(st.integers(1, 999)), 1000)
-    r0 = r * Fraction(draw(st.integers(1, 999)), 1000)
-    c = Fraction(draw(st.integers(1, 10_000)), 1000)
-    return r, r0, c
 
 
 counts = st.one_of(st.just(0), st.integers(0, 10), st.integers(0, 10**9))
