@@ -60,11 +60,14 @@ def run_cli(*args, timeout=600, **options):
                           timeout=timeout, **options)
 
 
-def write_claims(folder, text, name="claims.toml"):
-    """A claims file holding ``text`` in ``folder``; its path."""
+def claims_from_text(folder, text, name="claims.toml"):
+    """The claims of a claims file holding ``text`` (dedented), written in ``folder``."""
+    import textwrap
+
+    from proofcheck.papers import load_claims
     path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return load_claims(path=path)
 
 
 @st.composite

@@ -14,6 +14,8 @@ from proofcheck.core.runner import check_claim, run, run_mutants
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import load_claims, packs
 
+from conftest import claims_from_text
+
 SETTINGS = Settings()
 
 
@@ -21,11 +23,6 @@ SETTINGS = Settings()
 def claims():
     return {c.id: c for c in load_claims(["exact-zcdp"])}
 
-
-def write_claims(tmp_path, text):
-    path = tmp_path / "claims.toml"
-    path.write_text(text, encoding="utf-8")
-    return load_claims(path=path)
 
 
 def test_pack_is_installed_second_and_selected_by_name(claims):
@@ -98,7 +95,7 @@ asserts = "eps*(exp(eps) - 1)/(exp(eps) + k - 1)"
 
 
 def test_supremum_check_rejects_the_kl_for_seven_categories(tmp_path):
-    claim, = write_claims(tmp_path, SEVEN)
+    claim, = claims_from_text(tmp_path, SEVEN)
     verdict = check_claim(claim, SETTINGS)
     assert verdict.status == "failed"
     assert "exceeds" in verdict.details
@@ -107,7 +104,7 @@ def test_supremum_check_rejects_the_kl_for_seven_categories(tmp_path):
 
 def test_supremum_check_rejects_a_rho_above_the_alpha_one_limit(tmp_path):
     text = SEVEN.replace('k = "7"', 'k = "3"').replace('asserts = "eps*', 'asserts = "(1 + 1/10**6)*eps*')
-    claim, = write_claims(tmp_path, text)
+    claim, = claims_from_text(tmp_path, text)
     verdict = check_claim(claim, SETTINGS)
     assert verdict.status == "failed" and "alpha -> 1 limit" in verdict.details
 
@@ -127,9 +124,9 @@ asserts = "log(alpha/(2*alpha - 1)*exp((alpha - 1)*eps) + (alpha - 1)/(2*alpha -
 
 
 def test_renyi_check_derives_mironov_and_rejects_a_changed_constant(tmp_path):
-    claim, = write_claims(tmp_path, LAPLACE)
+    claim, = claims_from_text(tmp_path, LAPLACE)
     assert check_claim(claim, SETTINGS).evidence == "symbolic"
-    wrong, = write_claims(tmp_path, LAPLACE.replace("(2*alpha - 1)*exp(-alpha", "(2*alpha + 1)*exp(-alpha"))
+    wrong, = claims_from_text(tmp_path, LAPLACE.replace("(2*alpha - 1)*exp(-alpha", "(2*alpha + 1)*exp(-alpha"))
     assert check_claim(wrong, Settings(mutant_mode=True)).status == "failed"
 
 
@@ -151,7 +148,7 @@ excess_percent = "PERCENT"
                                                 ("7", "1.76", "passed"), ("7", "1.75", "failed"),
                                                 ("6", "0.0", "failed")])
 def test_excess_check_audits_the_printed_percent(tmp_path, k, percent, status):
-    claim, = write_claims(tmp_path, EXCESS.replace("K", k).replace("PERCENT", percent))
+    claim, = claims_from_text(tmp_path, EXCESS.replace("K", k).replace("PERCENT", percent))
     assert check_claim(claim, SETTINGS).status == status
 
 
@@ -163,7 +160,7 @@ def test_excess_check_audits_the_printed_percent(tmp_path, k, percent, status):
 def test_malformed_supremum_claims_are_refused_when_loaded(tmp_path, change, message):
     text = SEVEN.replace('define = { eps = "1/100", k = "7" }', 'params = { eps = "eps > 0" }\ndefine = { k = "7" }')
     with pytest.raises(ProofcheckError, match=message):
-        write_claims(tmp_path, text.replace(*change))
+        claims_from_text(tmp_path, text.replace(*change))
 
 
 def test_zcdp_command_prints_rho_and_the_bounds_it_improves_on(capsys):

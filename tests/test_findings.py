@@ -8,7 +8,6 @@ runs under ``-m slow`` (and in ``proofcheck verify findings --mutants``).
 from __future__ import annotations
 
 import sys
-import textwrap
 
 import pytest
 
@@ -17,6 +16,8 @@ from proofcheck.core.errors import ClaimFileError
 from proofcheck.core.runner import check_claim, run_mutants
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import load_claims, packs
+
+from conftest import claims_from_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -30,11 +31,6 @@ SETTINGS = Settings(dps=30)
 def findings():
     return {claim.id: claim for claim in load_claims(["findings"])}
 
-
-def _claims_file(tmp_path, body):
-    path = tmp_path / "claims.toml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return load_claims(path=path)
 
 
 # -- the pack says what it is --------------------------------------------------------
@@ -102,7 +98,7 @@ def test_airy_constants_are_printed_correctly(findings):
 # -- each kind can fail ----------------------------------------------------------------
 
 def test_a_wrong_airy_moment_fails(tmp_path):
-    claim, = _claims_file(tmp_path, """
+    claim, = claims_from_text(tmp_path, """
         [[claim]]
         id = "wrong"
         where = "test"
@@ -116,7 +112,7 @@ def test_a_wrong_airy_moment_fails(tmp_path):
 
 
 def test_a_wrong_ground_state_energy_fails(tmp_path):
-    claim, = _claims_file(tmp_path, """
+    claim, = claims_from_text(tmp_path, """
         [[claim]]
         id = "wrong"
         where = "test"
@@ -129,7 +125,7 @@ def test_a_wrong_ground_state_energy_fails(tmp_path):
 
 
 def test_the_wrong_direction_and_a_wrong_decimal_fail(tmp_path):
-    first, second = _claims_file(tmp_path, """
+    first, second = claims_from_text(tmp_path, """
         [[claim]]
         id = "direction"
         where = "test"
@@ -152,7 +148,7 @@ def test_the_wrong_direction_and_a_wrong_decimal_fail(tmp_path):
 
 
 def test_a_supremum_claimed_at_the_wrong_order_fails(tmp_path):
-    right, wrong = _claims_file(tmp_path, """
+    right, wrong = claims_from_text(tmp_path, """
         [[claim]]
         id = "right"
         where = "test"
@@ -179,7 +175,7 @@ def test_a_supremum_claimed_at_the_wrong_order_fails(tmp_path):
 
 def test_the_gaussian_score_is_not_strictly_sub_gaussian(tmp_path):
     # For the normal law K(t) = t^2/2 = I t^2/2 exactly: the strict CGF check must fail.
-    claim, = _claims_file(tmp_path, """
+    claim, = claims_from_text(tmp_path, """
         [[claim]]
         id = "gaussian"
         where = "test"
@@ -194,7 +190,7 @@ def test_the_gaussian_score_is_not_strictly_sub_gaussian(tmp_path):
 
 
 def test_the_gaussian_limit_is_not_the_airy_familys(tmp_path):
-    claim, = _claims_file(tmp_path, """
+    claim, = claims_from_text(tmp_path, """
         [[claim]]
         id = "swapped"
         where = "test"
@@ -225,7 +221,7 @@ def test_the_gaussian_limit_is_not_the_airy_familys(tmp_path):
 ])
 def test_malformed_finding_records_are_refused_when_loaded(tmp_path, body, message):
     with pytest.raises(ClaimFileError, match=message):
-        _claims_file(tmp_path, f'[[claim]]\nid = "bad"\nwhere = "t"\nstatement = "t"\n{body}\n')
+        claims_from_text(tmp_path, f'[[claim]]\nid = "bad"\nwhere = "t"\nstatement = "t"\n{body}\n')
 
 
 # -- the command line ------------------------------------------------------------------

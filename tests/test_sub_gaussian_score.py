@@ -8,7 +8,6 @@ findings record; a slow run repeats it with a finer, independently chosen coveri
 """
 from __future__ import annotations
 
-import textwrap
 from fractions import Fraction
 
 import mpmath
@@ -25,6 +24,8 @@ from proofcheck.dp.airy_log_derivative import EnvelopeError
 from proofcheck.papers import load_claims
 from proofcheck.papers.findings.kinds.small_shift_limit import _score_cgf
 
+from conftest import claims_from_text
+
 SETTINGS = Settings(dps=30)
 
 
@@ -35,11 +36,6 @@ def _airy_half_fisher(prec):
 def _scaled(factor):
     return lambda prec: _airy_half_fisher(prec) * sub_gaussian_score.exact(factor)
 
-
-def _claims_file(tmp_path, body):
-    path = tmp_path / "claims.toml"
-    path.write_text(textwrap.dedent(body), encoding="utf-8")
-    return load_claims(path=path)
 
 
 # -- the lemma behind the tails --------------------------------------------------------
@@ -153,7 +149,7 @@ def test_the_sub_gaussian_findings_are_certified(findings, claim_id):
 
 
 def test_the_airy_record_with_099_times_the_curvature_fails(tmp_path):
-    claim, = _claims_file(tmp_path, """
+    claim, = claims_from_text(tmp_path, """
         [[claim]]
         id = "too-small"
         where = "test"
@@ -169,7 +165,7 @@ def test_the_airy_record_with_099_times_the_curvature_fails(tmp_path):
 
 
 def test_the_sub_gaussian_record_fails_for_a_score_with_a_positive_fourth_cumulant(tmp_path):
-    claim, = _claims_file(tmp_path, """
+    claim, = claims_from_text(tmp_path, """
         [[claim]]
         id = "not-sub-gaussian"
         where = "test"
@@ -185,7 +181,7 @@ def test_the_sub_gaussian_record_fails_for_a_score_with_a_positive_fourth_cumula
 
 
 def test_the_counterexample_record_needs_c_equal_to_half_the_fisher_information(tmp_path):
-    claim, = _claims_file(tmp_path, """
+    claim, = claims_from_text(tmp_path, """
         [[claim]]
         id = "vacuous"
         where = "test"
