@@ -60,14 +60,18 @@ def run_cli(*args, timeout=600, **options):
                           timeout=timeout, **options)
 
 
-def claims_from_text(folder, text, name="claims.toml"):
-    """The claims of a claims file holding ``text`` (dedented), written in ``folder``."""
+def write_claims(folder, text, name="claims.toml"):
+    """A claims file holding ``text`` (dedented) in ``folder``; its path."""
     import textwrap
-
-    from proofcheck.papers import load_claims
     path = folder / name
     path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return load_claims(path=path)
+    return path
+
+
+def claims_from_text(folder, text, name="claims.toml"):
+    """The claims of a claims file holding ``text`` (dedented), written in ``folder``."""
+    from proofcheck.papers import load_claims
+    return load_claims(path=write_claims(folder, text, name))
 
 
 @st.composite
