@@ -143,3 +143,39 @@ def test_integer_samples_respect_parity_and_bounds():
 
 def test_no_parameters_gives_one_empty_point():
     assert parse_domain({}).sample_points(4) == [{}]
+
+
+# -- the edges, value by value (core/sampling.py) ------------------------------------------
+
+HAIR, NEAR = sp.Rational(1, 10**30), sp.Rational(1, 10**6)
+
+
+@pytest.mark.parametrize("specs, name, at, expected", [
+    # A non-strict bound is its boundary; a strict one a hair (10^-30 of the range) and a
+    # little (10^-6) inside; the middle of a bounded range; for a half-line, 10^6 and 1 away.
+    ({"r": "0 < r <= 1"}, "r", {}, [HAIR, 1, sp.Rational(1, 2), NEAR]),
+    ({"x": "0 <= x < 2"}, "x", {}, [0, 2 - 2 * HAIR, 1, 2 - 2 * NEAR]),
+    ({"x": "x > 0"}, "x", {}, [HAIR, 10**6, 1, NEAR]),
+    ({"x": "x <= 3"}, "x", {}, [3, 3 - 10**6, 2]),
+    ({"n": "integer n >= 1"}, "n", {}, [1, 10**6 + 1, 1001, 2]),
+    # A bound that depends on another parameter is read at that parameter's value.
+    ({"r": "0 < r <= 1", "r0": "0 < r0 < r"}, "r0", {"r": 1}, [HAIR, 1 - HAIR, sp.Rational(1, 2), NEAR, 1 - NEAR]),
+    ({"r": "0 < r <= 1", "r0": "0 < r0 < r"}, "r0", {"r": sp.Rational(1, 4)},
+     [HAIR / 4, (1 - HAIR) / 4, sp.Rational(1, 8), NEAR / 4, (1 - NEAR) / 4]),
+])
+def test_the_edges_of_a_parameter_follow_the_documented_rules(specs, name, at, expected):
+    from proofcheck.core.sampling import edge_values
+    domain = parse_domain(specs)
+    point = {domain.parameters[k].symbol: sp.sympify(v) for k, v in at.items()}
+    values = edge_values(domain.parameters[name], point)
+    assert values == [sp.sympify(v) for v in expected]
+    assert all(_is_exact(v) for v in values)
+
+
+def test_edge_points_stagger_the_parameters_and_the_interior_draws_are_distinct():
+    domain = parse_domain({"x": "0 < x < 1", "y": "0 < y < 1"})
+    points = [{s.name: v for s, v in p.items()} for p in domain.sample_points(12, seed=0)]
+    # Staggered edges, and no upper corner here (it would put x = y): no point is tied.
+    assert all(p["x"] != p["y"] for p in points)
+    interior = points[4:]
+    assert len({tuple(p.values()) for p in interior}) == len(interior) >= 8
