@@ -237,9 +237,8 @@ class MutantItem(ClaimItem):
         self.add_marker("mutant")
 
     def runtest(self):
-        from dataclasses import replace
-        settings = replace(_settings(self.config), mutant_mode=True,
-                           symbolic_budget=min(_settings(self.config).symbolic_budget, 10.0))
+        from .core.runner import control_settings
+        settings = control_settings(_settings(self.config))
         result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
         self.user_properties += [("control", self.description), ("status", result.verdict.status)]
         if result.verdict.passed:

@@ -54,6 +54,20 @@ def pytest_sessionstart(session):
         _forget_engine_memos()
 
 
+# Lemma 4.1 with the drift halved: false, and the claim several tests watch fail.
+WRONG_DRIFT = '''
+[[claim]]
+id = "wrong-drift"
+where = "Lemma 4.1 with the drift sigma^2/2"
+statement = "E|exp(sigma Z - sigma^2/2) - 1| = 2 Phi(sigma) - 1 (false)"
+kind = "identity"
+params = { sigma = "0 < sigma < 5" }
+variables = { z = "real" }
+lhs = "E(Abs(exp(sigma*z - sigma**2/2) - 1), z)"
+asserts = "2*Phi(sigma) - 1"
+'''
+
+
 def run_cli(*args, timeout=600, **options):
     """Run ``python -m proofcheck ARGS`` in a fresh process; its output as text."""
     return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,

@@ -17,7 +17,7 @@ from proofcheck.api.verdicts import number
 from proofcheck.core.errors import ProofcheckError
 from proofcheck.papers import list_claims
 
-from conftest import write_claims
+from conftest import WRONG_DRIFT, write_claims
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,17 +41,6 @@ lhs = "(1/pi)/(pi/(4*exp(2)))"
 asserts = "3*exp(2)/pi**2"
 '''
 
-WRONG_DRIFT = '''
-[[claim]]
-id = "wrong-drift"
-where = "Lemma 4.1 with the drift sigma^2/2"
-statement = "E|exp(sigma Z - sigma^2/2) - 1| = 2 Phi(sigma) - 1 (false)"
-kind = "identity"
-params = { sigma = "0 < sigma < 5" }
-variables = { z = "real" }
-lhs = "E(Abs(exp(sigma*z - sigma**2/2) - 1), z)"
-asserts = "2*Phi(sigma) - 1"
-'''
 
 REVISED = 'title = "A revised section"\n' + RATIO + WRONG_RATIO + WRONG_DRIFT
 

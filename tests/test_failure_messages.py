@@ -4,7 +4,7 @@ import json
 
 from proofcheck.report.failures import parting
 
-from conftest import run_cli
+from conftest import WRONG_DRIFT, run_cli
 
 WRONG_CONSTANT = '''
 [[claim]]
@@ -15,17 +15,7 @@ kind = "identity"
 variables = { x = "real" }
 lhs = "integrate(exp(-x**2), x, 0, oo)"
 asserts = "87/100"
-
-[[claim]]
-id = "wrong-drift"
-where = "Lemma 4.1 with the drift sigma^2/2"
-statement = "E|exp(sigma Z - sigma^2/2) - 1| = 2 Phi(sigma) - 1 (false)"
-kind = "identity"
-params = { sigma = "0 < sigma < 5" }
-variables = { z = "real" }
-lhs = "E(Abs(exp(sigma*z - sigma**2/2) - 1), z)"
-asserts = "2*Phi(sigma) - 1"
-'''
+''' + WRONG_DRIFT
 
 
 

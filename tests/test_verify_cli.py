@@ -1,7 +1,7 @@
 """`proofcheck verify`: one line per claim, a closing count, JSON for machines, meaningful exit codes."""
 import json
 
-from conftest import run_cli
+from conftest import WRONG_DRIFT, run_cli
 
 
 def test_list_is_a_map_of_every_claim_without_checking():
@@ -33,17 +33,7 @@ def test_text_output_ends_with_the_count_and_mutants_are_reported():
 
 def test_a_wrong_claim_fails_with_exit_status_1(tmp_path):
     wrong = tmp_path / "wrong.toml"
-    wrong.write_text('''
-[[claim]]
-id = "wrong-drift"
-where = "Lemma 4.1 with the drift sigma^2/2"
-statement = "E|exp(sigma Z - sigma^2/2) - 1| = 2 Phi(sigma) - 1 (false)"
-kind = "identity"
-params = { sigma = "0 < sigma < 5" }
-variables = { z = "real" }
-lhs = "E(Abs(exp(sigma*z - sigma**2/2) - 1), z)"
-asserts = "2*Phi(sigma) - 1"
-''')
+    wrong.write_text(WRONG_DRIFT)
     result = run_cli("verify", "--claims", str(wrong), "-j", "1")
     assert result.returncode == 1
     assert "FAIL" in result.stdout and "0 passed, 1 failed" in result.stdout

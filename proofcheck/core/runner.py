@@ -103,6 +103,12 @@ def one_line(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def control_settings(settings: Settings) -> Settings:
+    """The settings a negative control is checked under: a counter-example is all it needs."""
+    return replace(settings, symbolic_budget=min(settings.symbolic_budget, 10.0), mutant_mode=True,
+                   corroborate=False)
+
+
 def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
                 before_each=None) -> MutantReport:
     """Check the negative controls of ``claim`` (the first ``limit`` of them, if given).
@@ -114,8 +120,7 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
     start = time.perf_counter()
     if not kind.computational:
         return report
-    mutant_settings = replace(settings, symbolic_budget=min(settings.symbolic_budget, 10.0),
-                              mutant_mode=True, corroborate=False)
+    mutant_settings = control_settings(settings)
     # A kind may produce its controls lazily (an inequality checks each perturbation densely
     # before it counts as a control): with a ``limit``, only as many are made as are run.
     for description, mutant in kind.mutants(claim, settings):

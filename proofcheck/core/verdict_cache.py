@@ -78,11 +78,19 @@ def claim_key(claim, settings, mutants: bool) -> str:
 
 
 def _file_defines(source) -> object:
-    from .claims import read_file
-    try:
-        return read_file(source).get("define")
-    except Exception:  # noqa: BLE001 - a claim built in memory has no file
+    """The shared ``define`` table of the claim's file (None for a claim built in memory)."""
+    path = Path(source)
+    if not path.is_file():
         return None
+    stat = path.stat()
+    return _defines_of(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _defines_of(path: str, _mtime_ns: int, _size: int) -> object:
+    # Read once per file and version: a run looks up every claim of a file in turn.
+    from .claims import read_file
+    return read_file(path).get("define")
 
 
 class VerdictCache:
