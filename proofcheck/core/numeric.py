@@ -20,9 +20,11 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
+from .arb_integrands import NotCompilable, compile_arb, mpf_of
 from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
 from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
+from .precision import arb_bits
 from .timeout import time_budget
 
 BREAKPOINT_SECONDS = 30.0
@@ -243,10 +245,11 @@ def _integral(expr, env):
     tolerance = mpmath.mpf(10) ** (-(mpmath.mp.dps - GUARD_DIGITS))
     # More levels of tanh-sinh only where the first attempt has not converged (high
     # precision, a kink close to a node); the error estimate decides, never a guess.
-    for degree in (10, 14):
-        value, error = mpmath.quad(f, nodes, error=True, maxdegree=degree)
-        if error <= tolerance * max(1, abs(value)):
-            break
+    with arb_bits(mpmath.mp.prec):
+        for degree in (10, 14):
+            value, error = mpmath.quad(f, nodes, error=True, maxdegree=degree)
+            if error <= tolerance * max(1, abs(value)):
+                break
     if error > tolerance * max(1, abs(value)):
         raise EvaluationError(f"quadrature did not converge (error estimate {mpmath.nstr(error, 3)})")
     return value
@@ -284,21 +287,43 @@ def _compile(integrand, variable):
         constants = tuple(hoisted.items())
         free = tuple(sorted((s for s in body.free_symbols if s != variable and s not in hoisted.values()),
                             key=lambda s: s.name))
-        function = sp.lambdify((variable,) + tuple(d for _, d in constants) + free, body, modules="mpmath")
+        names = (variable,) + tuple(d for _, d in constants) + free
+        function = sp.lambdify(names, body, modules="mpmath")
     except (TypeError, NameError, SyntaxError, KeyError, ValueError):
         return None
-    return function, tuple(e for e, _ in constants), free
+    try:
+        on_balls = compile_arb(body, names)
+    except NotCompilable:
+        on_balls = None
+    return function, tuple(e for e, _ in constants), free, on_balls
 
 
 def _compiled_integrand(integrand, variable, env):
     compiled = _compile(integrand, variable)
     if compiled is None:
         return lambda x: _eval(integrand, {**env, variable: x})
-    function, constants, free = compiled
+    function, constants, free, on_balls = compiled
     if any(s not in env for s in free):
         return lambda x: _eval(integrand, {**env, variable: x})
     values = [_eval(e, env) for e in constants] + [env[s] for s in free]
-    return lambda x: function(x, *values)
+    if on_balls is None or any(isinstance(v, mpmath.mpc) for v in values):
+        return lambda x: function(x, *values)
+    return _on_balls_or_mpmath(on_balls, function, values)
+
+
+def _on_balls_or_mpmath(on_balls, function, values):
+    """The integrand on Arb at the working precision, and on mpmath wherever the
+    ball is not finite, so that a value out of the domain fails as it always has."""
+    from flint import arb
+    balls = [arb(v) for v in values]
+
+    def f(x):
+        if isinstance(x, mpmath.mpf):
+            value = mpf_of(on_balls([arb(x), *balls]))
+            if value is not None:
+                return value
+        return function(x, *values)
+    return f
 
 
 def _derivative(expr, env):

@@ -1,0 +1,82 @@
+"""An integrand compiled onto Arb gives quadrature the numbers mpmath would give."""
+import mpmath
+import pytest
+import sympy as sp
+from flint import arb
+
+from proofcheck.core import numeric
+from proofcheck.core.arb_integrands import NotCompilable, compile_arb, mpf_of
+from proofcheck.core.numeric import EvaluationError, evaluate
+from proofcheck.core.precision import arb_bits
+
+X, A = sp.symbols("x a", real=True)
+
+# One expression per rule of the compiler, each at a point inside its domain.
+INTEGRANDS = [
+    X ** 2 + 3 * X - sp.Rational(7, 3),
+    A * X / (1 + X ** 2),
+    sp.sqrt(1 + X ** 2) - 1 / sp.sqrt(2 + X ** 2),
+    (2 + X ** 2) ** sp.Rational(3, 7) * X ** -3,
+    sp.exp(-X ** 2 / 2) / sp.sqrt(2 * sp.pi),
+    sp.log(1 + X ** 2) + sp.E * X,
+    sp.Abs(X - sp.Rational(1, 3)),
+    sp.Max(0, X - A, -X / 2) + sp.Min(X, A, 1 - X),
+    sp.erf(X) - sp.erfc(X / 2) + sp.erfinv(X / 5),
+    sp.sin(X) * sp.cos(X) + sp.tan(X / 3) + sp.atan(X),
+    sp.sinh(X) - sp.cosh(X) + sp.tanh(X),
+    sp.gamma(2 + X ** 2) + sp.loggamma(3 + X) + sp.airyai(X),
+]
+POINTS = [mpmath.mpf(1) / 7, mpmath.mpf("0.83"), mpmath.mpf(-2) / 3]
+
+
+@pytest.mark.parametrize("expr", INTEGRANDS, ids=lambda e: str(e)[:40])
+@pytest.mark.parametrize("dps", [30, 60])
+def test_each_rule_agrees_with_mpmath_to_the_working_digits(expr, dps):
+    with mpmath.workdps(dps):
+        f_balls = compile_arb(expr, (X, A))
+        f_mpmath = sp.lambdify((X, A), expr, modules="mpmath")
+        a = mpmath.mpf(5) / 4
+        with arb_bits(mpmath.mp.prec):
+            for x in POINTS:
+                value, exact = mpf_of(f_balls([arb(x), arb(a)])), f_mpmath(x, a)
+                assert abs(value - exact) <= mpmath.mpf(10) ** (5 - dps) * max(1, abs(exact))
+
+
+@pytest.mark.parametrize("expr", [sp.Piecewise((X, X > 0), (0, True)), sp.sign(X), sp.floor(X),
+                                  X * sp.Float("0.1"), sp.Integral(X * A, (A, 0, 1)), sp.Symbol("y") * X])
+def test_a_node_without_an_arb_rule_is_refused(expr):
+    with pytest.raises(NotCompilable):
+        compile_arb(expr, (X, A))
+
+
+def test_a_ball_that_is_not_finite_has_no_midpoint():
+    with arb_bits(100):
+        assert mpf_of(arb(-1).log()) is None
+        assert mpf_of(arb(2).sqrt()) is not None
+
+
+@pytest.mark.parametrize("body", [sp.sqrt(X - 2), sp.log(X - 2), (X - 2) ** sp.Rational(1, 3)])
+def test_an_integrand_out_of_its_domain_still_fails_as_it_does_on_mpmath(body):
+    # Complex on all of [0, 1]: Arb's balls are not finite there, mpmath's values are complex.
+    with pytest.raises(EvaluationError, match="is not real"):
+        evaluate(sp.Integral(body * A, (X, 0, 1)), {A: 1}, 30)
+
+
+@pytest.mark.parametrize("dps", [30, 50])
+def test_quadrature_on_balls_gives_the_digits_of_quadrature_on_mpmath(dps, monkeypatch):
+    # E|pos((n + c) e^{s z - s^2} - c) - n|, the integrand of Theorem 3.1(i), at a generic point.
+    z = sp.Symbol("z", real=True)
+    n, c, s = sp.Integer(37), sp.Rational(3, 7), sp.Rational(2, 9)
+    body = sp.Abs(n - sp.Max(0, (n + c) * sp.exp(s * z - s ** 2) - c)) * sp.exp(-z ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    integral = sp.Integral(body * A, (z, -sp.oo, sp.oo))
+    on_balls = evaluate(integral, {A: 1}, dps)
+    numeric._evaluate_operator_expression.cache_clear()
+    numeric._compile.cache_clear()
+
+    def refuse(*args):
+        raise NotCompilable("mpmath only")
+    monkeypatch.setattr(numeric, "compile_arb", refuse)
+    on_mpmath = evaluate(integral, {A: 1}, dps)
+    numeric._evaluate_operator_expression.cache_clear()
+    numeric._compile.cache_clear()
+    assert abs(on_balls - on_mpmath) <= mpmath.mpf(10) ** -dps * abs(on_mpmath)
