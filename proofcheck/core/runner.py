@@ -122,13 +122,16 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
         return report
     mutant_settings = control_settings(settings)
     # A kind may produce its controls lazily (an inequality checks each perturbation densely
-    # before it counts as a control): with a ``limit``, only as many are made as are run.
-    for description, mutant in kind.mutants(claim, settings):
+    # before it counts as a control): with a ``limit``, no perturbation is even made once
+    # that many controls have run.
+    controls = iter(kind.mutants(claim, settings))
+    while limit is None or report.made < limit:
+        description, mutant = next(controls, (None, None))
+        if description is None:
+            break
         if mutant is None:  # a perturbation the kind dismissed (a weakened inequality)
             report.dismissed.append(description)
             continue
-        if limit is not None and report.made >= limit:
-            break
         if before_each:
             before_each()
         report.made += 1
