@@ -67,7 +67,10 @@ def compile_arb(expr, names):
         if isinstance(node, sp.Mul):
             return _fold(parts, lambda a, b: a * b)
         if isinstance(node, sp.Pow):
-            return _power(node.args[1], *parts)
+            exponent = node.args[1]
+            if exponent.is_Integer or exponent in (sp.S.Half, -sp.S.Half):
+                return _power(exponent, *parts)
+            return _real_power(node.args[0], parts[1], build)
         if isinstance(node, sp.Abs):
             (f,) = parts
             return lambda env: abs(f(env))
@@ -93,18 +96,41 @@ def _fold(parts, combine):
     return value
 
 
+def _real_power(base, power, build):
+    """``base ** power`` for a real power, factor by factor: ``(C e^u)^p = C^p e^{pu}``.
+
+    The rule holds for positive C and real u, the only values it is used on: a
+    factor not proved positive makes the ball not finite (mpmath then
+    evaluates the node).  A density raised to a power (a Renyi integrand) far
+    out in its tails is then one tiny exponential, where the power of a ball
+    that already contains zero would not be finite.
+    """
+    from flint import arb
+    factors = [(True, build(f.args[0])) if isinstance(f, sp.exp) else (False, build(f))
+               for f in sp.Mul.make_args(base)]
+
+    def value(env):
+        p, result = power(env), arb(1)
+        for is_exp, factor in factors:
+            v = factor(env)
+            if is_exp:
+                result *= (p * v).exp()
+            elif v > 0:
+                result *= v ** p
+            else:
+                return arb.nan()
+        return result
+    return value
+
+
 def _power(exponent, base, power):
-    if exponent == sp.Rational(1, 2):
+    if exponent == sp.S.Half:
         return lambda env: base(env).sqrt()
-    if exponent == sp.Rational(-1, 2):
+    if exponent == -sp.S.Half:
         return lambda env: base(env).rsqrt()
-    if exponent.is_Integer:
-        n = int(exponent)
-        # Arb's integer power is exact binary powering, as mpmath.power is for an integer.
-        return lambda env: base(env) ** n
-    # A real power of a negative base is not real: Arb gives a non-finite ball, which
-    # sends the node back to mpmath (and its error), as for any value out of the domain.
-    return lambda env: base(env) ** power(env)
+    n = int(exponent)
+    # Arb's integer power is exact binary powering, as mpmath.power is for an integer.
+    return lambda env: base(env) ** n
 
 
 def mpf_of(ball):

@@ -80,3 +80,19 @@ def test_quadrature_on_balls_gives_the_digits_of_quadrature_on_mpmath(dps, monke
     numeric._evaluate_operator_expression.cache_clear()
     numeric._compile.cache_clear()
     assert abs(on_balls - on_mpmath) <= mpmath.mpf(10) ** -dps * abs(on_mpmath)
+
+
+def test_a_real_power_of_a_positive_product_is_taken_factor_by_factor():
+    # (C e^u)^p far in the tails: the ball of e^u alone would hold zero, its power would not
+    # be finite, and every such node would fall back to mpmath.
+    c, p = sp.symbols("c p", positive=True)
+    body = (c * sp.exp(-X ** 2 / 2)) ** p * (c * sp.exp(-(X - 1) ** 2 / 2)) ** (1 - p)
+    f_balls = compile_arb(body, (X, c, p))
+    with mpmath.workdps(40), arb_bits(mpmath.mp.prec):
+        far = mpf_of(f_balls([arb(mpmath.mpf(10) ** 30), arb(2), arb(mpmath.mpf(7) / 3)]))
+        assert far is not None and 0 <= far < mpmath.mpf(10) ** -1000
+        near, exact = mpf_of(f_balls([arb(mpmath.mpf(1) / 3), arb(2), arb(mpmath.mpf(7) / 3)])), \
+            sp.lambdify((X, c, p), body, "mpmath")(mpmath.mpf(1) / 3, 2, mpmath.mpf(7) / 3)
+        assert abs(near - exact) < mpmath.mpf(10) ** -35 * exact
+        # A factor that is not positive is never split: the node goes back to mpmath.
+        assert mpf_of(f_balls([arb(0), arb(-2), arb(mpmath.mpf(7) / 3)])) is None
