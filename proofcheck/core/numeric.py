@@ -299,6 +299,7 @@ def _compile(integrand, variable):
 
 
 def _compiled_integrand(integrand, variable, env):
+    """The integrand (or a sum's term) as a function of its variable, the rest of ``env`` fixed."""
     compiled = _compile(integrand, variable)
     if compiled is None:
         return lambda x: _eval(integrand, {**env, variable: x})
@@ -314,11 +315,14 @@ def _compiled_integrand(integrand, variable, env):
 def _on_balls_or_mpmath(on_balls, function, values):
     """The integrand on Arb at the working precision, and on mpmath wherever the
     ball is not finite, so that a value out of the domain fails as it always has."""
-    from flint import arb
+    from flint import arb, ctx
     balls = [arb(v) for v in values]
 
     def f(x):
         if isinstance(x, mpmath.mpf):
+            # mpmath's quadrature and summation add guard bits of their own: follow them.
+            # The caller restores Arb's precision (``arb_bits``) when it is done.
+            ctx.prec = mpmath.mp.prec
             value = mpf_of(on_balls([arb(x), *balls]))
             if value is not None:
                 return value
@@ -339,10 +343,11 @@ def _sum(expr, env):
     term = expr.function
     (variable, lower, upper), = expr.limits
     lo, hi = _eval(lower, env), _eval(upper, env)
-    if mpmath.isinf(hi) or hi - lo > 10**5:
-        return mpmath.nsum(lambda j: _eval(term, {**env, variable: j}), [lo, hi])
-    return mpmath.fsum(_eval(term, {**env, variable: mpmath.mpf(j)})
-                       for j in range(int(lo), int(hi) + 1))
+    f = _compiled_integrand(term, variable, env)
+    with arb_bits(mpmath.mp.prec):
+        if mpmath.isinf(hi) or hi - lo > 10**5:
+            return mpmath.nsum(f, [lo, hi])
+        return mpmath.fsum(f(mpmath.mpf(j)) for j in range(int(lo), int(hi) + 1))
 
 
 def _limit(expr, env):
