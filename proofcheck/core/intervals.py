@@ -51,7 +51,7 @@ def _enclose(expr, env):
     if expr is sp.pi:
         return arb.pi()
     if expr is sp.E:
-        return arb(1).exp()
+        return arb.const_e()
     if expr is sp.EulerGamma:
         return arb.const_euler()
     if isinstance(expr, sp.Add):
@@ -76,6 +76,10 @@ def _enclose(expr, env):
             return b.rsqrt()
         return (_enclose(exponent, env) * b.log()).exp()
     if isinstance(expr, sp.exp):
+        if expr.args[0].is_Integer:
+            # e^n from Arb's cached constant e: a power, not a fresh exponential series.
+            n = int(expr.args[0])
+            return arb.const_e() ** n if n >= 0 else 1 / arb.const_e() ** (-n)
         return _enclose(expr.args[0], env).exp()
     if isinstance(expr, sp.log):
         if len(expr.args) != 1:
