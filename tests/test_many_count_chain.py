@@ -6,9 +6,11 @@ import mpmath
 import pytest
 
 from proofcheck.dp.many_count_chain import check_instance
-from proofcheck.dp.many_count_instance import (Instance, Mechanism, truncated_gaussian_prior, uniform_prior,
-                                               weights_at, with_constants)
+from proofcheck.dp.many_count_instance import (Instance, Mechanism, mpf_of, truncated_gaussian_prior,
+                                               uniform_prior, weights_at, with_constants)
+from proofcheck.dp.many_count_noise_integrals import noise_expectations
 from proofcheck.dp.many_count_quantities import dithered_absolute, dithered_absolute_by_quadrature
+from proofcheck.dp.many_count_released_laws import released_law_quantities
 
 DPS = 15
 # A wide-noise instance (sigma ~ 0.39) and a narrow one (sigma ~ 0.01): the laws overlap in the
@@ -57,3 +59,39 @@ def test_the_bound_19_is_positive_where_the_noise_is_narrow():
 def test_a_wrong_constant_in_a_step_makes_that_step_fail(change, failing_step):
     steps = {s.name: s for s in check_instance(with_constants(WIDE, **change), DPS)}
     assert steps[failing_step].holds is False
+
+
+@pytest.mark.parametrize("instance", [WIDE, NARROW], ids=["wide", "narrow"])
+def test_the_noise_integrals_agree_with_tanh_sinh_quadrature_of_their_definitions(instance):
+    mech, counts = instance.mechanism, tuple(instance.n + j for j in instance.prior.support)
+    with mpmath.workdps(20):
+        errors, dithered = noise_expectations(mech, counts, mpmath.mp.prec)
+        for m, error, mean in zip(counts, errors, dithered):
+            breaks = [-mpmath.inf, mech.clip_point(m), mech.sigma(), mpmath.inf]
+            by_quad = mpmath.quad(lambda z: abs(mech.release(m, z) - m) * mpmath.npdf(z), breaks)
+            assert abs(error - by_quad) < 1e-17
+            sigma, c = mech.sigma(), mpf_of(mech.c)
+            kinks = [(mpmath.log((m + s + c) / (m + c)) + sigma ** 2) / sigma
+                     for s in (-0.5, 0.5) if m + s > 0]
+            by_quad = mpmath.quad(lambda z: dithered_absolute(m - mech.release(m, z)) * mpmath.npdf(z),
+                                  sorted(breaks + kinks))
+            assert abs(mean - by_quad) < 1e-15
+
+
+@pytest.mark.parametrize("instance", [WIDE, NARROW], ids=["wide", "narrow"])
+def test_the_divergences_agree_with_tanh_sinh_quadrature_of_their_definitions(instance):
+    mech, star = instance.mechanism, instance.prior.j_star
+    with mpmath.workdps(20):
+        ps = weights_at(instance.prior)
+        laws = released_law_quantities(instance, ps)
+        sigma, edge = mech.sigma(), mpmath.log(mpf_of(mech.c))
+        means = [mech.log_mean(instance.n + j) for j in instance.prior.support]
+        atoms = [mpmath.ncdf((edge - mu) / sigma) for mu in means]
+        s2 = 2 * sigma ** 2
+        for j, divergence in enumerate(laws.divergences):
+            log_ratio = lambda w: ((w - means[star]) ** 2 - (w - means[j]) ** 2) / s2  # noqa: E731
+            inner = [means[j] + k * sigma for k in range(-8, 9, 2)]
+            integral = mpmath.quad(lambda w: mpmath.npdf(w, means[j], sigma) * log_ratio(w),
+                                   [edge] + [w for w in inner if w > edge] + [mpmath.inf])
+            atom = atoms[j] * mpmath.log(atoms[j] / atoms[star]) if atoms[j] > 0 else 0
+            assert abs(divergence - atom - integral) < 1e-15 * max(1, abs(divergence))

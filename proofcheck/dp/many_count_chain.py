@@ -8,8 +8,9 @@ mutual information between a hidden offset J and the release Y at count n + J:
 with D = E|J − (Y − n)| ≤ r(n + E J), which gives (22) and then (19).  At a
 concrete prior J, the paper's own mechanism (3)–(4) at (r, r0, c) and a base
 count n (``many_count_instance``), every quantity of that chain is computed
-from its definition, by summation and quadrature (``many_count_quantities``;
-E J and E(J − j*)² by summation over the support, here).
+from its definition, by summation and quadrature (``many_count_quantities``,
+``many_count_noise_integrals``, ``many_count_released_laws``; E J and E(J − j*)²
+by summation over the support, here).
 
 The steps of the chain are then comparisons of two computed sides.  They are
 instances of a proved chain: they can refute a wrong constant in a step
@@ -25,9 +26,9 @@ import mpmath
 
 from ..core.precision import required_digits
 from .many_count_instance import Instance, mpf_of, weights_at
-from .many_count_quantities import (conditional_entropy, dither_mean_absolute, dithered_entropy, entropy,
-                                    expected_dithered_error, expected_error, information_and_divergences,
-                                    laplace_entropy)
+from .many_count_noise_integrals import noise_expectations
+from .many_count_quantities import dither_mean_absolute, dithered_entropy, entropy, laplace_entropy
+from .many_count_released_laws import released_law_quantities
 
 
 @dataclass
@@ -52,19 +53,22 @@ def _quantities(prior, mechanism, n: int, prec: int) -> dict:
     with mpmath.workprec(prec):
         instance = Instance(prior, mechanism, n)
         ps = weights_at(prior)
-        errors = [expected_error(mechanism, n + j) for j in prior.support]
-        information, divergences, mixture_to_star = information_and_divergences(instance, ps)
-        return {
+        errors, dithered = noise_expectations(mechanism, tuple(n + j for j in prior.support), prec)
+        laws = released_law_quantities(instance, ps)
+        out = {
             "ps": ps, "errors": errors, "H": entropy(ps),
             "mean_J": mpmath.fsum(p * j for j, p in enumerate(ps)),
             "spread": mpmath.fsum(p * (j - prior.j_star) ** 2 for j, p in enumerate(ps)),
             "D": mpmath.fsum(p * e for p, e in zip(ps, errors)),
-            "dithered": mpmath.fsum(p * expected_dithered_error(mechanism, n + j) for j, p in enumerate(ps)),
-            "information": information, "divergences": divergences, "mixture_to_star": mixture_to_star,
+            "dithered": mpmath.fsum(p * e for p, e in zip(ps, dithered)),
+            "information": laws.information, "divergences": laws.divergences,
+            "mixture_to_star": laws.mixture_to_star,
             # h(X | Y) = H(J | Y) (Lemma 6.3, the dither carries no entropy on unit cells).
-            "conditional": conditional_entropy(instance, ps),
+            "conditional": laws.conditional,
             "h_X": dithered_entropy(ps), "E|U|": dither_mean_absolute(),
         }
+        out["h_Laplace"] = laplace_entropy(out["dithered"])
+        return out
 
 
 def chain_steps(instance: Instance):
@@ -89,7 +93,7 @@ def chain_steps(instance: Instance):
         Step("E|U|", "Lemma 6.3: E|U| = 1/4", q["E|U|"], "=", k.dither()),
         Step("h(X) = H(J)", "Lemma 6.3: h(X) = H(J)", q["h_X"], "=", H),
         Step("h(Laplace_d) at d = E|X - J~|", "Lemma 6.3: maximum entropy log(2ed)",
-             laplace_entropy(dithered), "=", mpmath.log(k.laplace() * dithered)),
+             q["h_Laplace"], "=", mpmath.log(k.laplace() * dithered)),
         Step("(18) at every count of the support", "max_j E|Y - m| - r m <= 0", worst_utility, "<=", 0),
         Step("E|X - J~| <= D + E|U|", "Lemma 6.3: triangle inequality", dithered, "<=", D + k.dither()),
         Step("D <= r(n + E J)", "Theorem 6.4: utility", D, "<=", r * (n + mean_J)),
