@@ -17,15 +17,15 @@ from __future__ import annotations
 import sympy as sp
 from flint import acb, arb, fmpq
 
+from .arb_expressions import NotEnclosable, compile_arb
 from .errors import ProofcheckError
 from .precision import arb_bits
 
+__all__ = ["NotEnclosable", "enclose", "enclose_with", "decide", "certified_nonzero",
+           "certified_integral", "enclose_with_quadrature", "START_PREC", "MAX_PREC"]
+
 START_PREC = 128
 MAX_PREC = 1 << 16
-
-
-class NotEnclosable(ArithmeticError):
-    """The expression uses something Arb cannot enclose here (e.g. an integral)."""
 
 
 def _sympy(value):
@@ -41,77 +41,9 @@ def _arb_from_rational(value) -> arb:
 
 
 def _enclose(expr, env):
-    if expr.is_Symbol:
-        try:
-            return env[expr]
-        except KeyError:
-            raise NotEnclosable(f"no value for {expr}") from None
-    if expr.is_Rational:
-        return _arb_from_rational(expr)
-    if expr is sp.pi:
-        return arb.pi()
-    if expr is sp.E:
-        return arb.const_e()
-    if expr is sp.EulerGamma:
-        return arb.const_euler()
-    if isinstance(expr, sp.Add):
-        total = arb(0)
-        for a in expr.args:
-            total += _enclose(a, env)
-        return total
-    if isinstance(expr, sp.Mul):
-        product = arb(1)
-        for a in expr.args:
-            product *= _enclose(a, env)
-        return product
-    if isinstance(expr, sp.Pow):
-        base, exponent = expr.args
-        b = _enclose(base, env)
-        if exponent.is_Integer:
-            e = int(exponent)
-            return b ** e if e >= 0 else 1 / (b ** (-e))
-        if exponent == sp.Rational(1, 2):
-            return b.sqrt()
-        if exponent == sp.Rational(-1, 2):
-            return b.rsqrt()
-        return (_enclose(exponent, env) * b.log()).exp()
-    if isinstance(expr, sp.exp):
-        if expr.args[0].is_Integer:
-            # e^n from Arb's cached constant e: a power, not a fresh exponential series.
-            n = int(expr.args[0])
-            return arb.const_e() ** n if n >= 0 else 1 / arb.const_e() ** (-n)
-        return _enclose(expr.args[0], env).exp()
-    if isinstance(expr, sp.log):
-        if len(expr.args) != 1:
-            raise NotEnclosable("log with a base")
-        return _enclose(expr.args[0], env).log()
-    if isinstance(expr, sp.Abs):
-        x = _enclose(expr.args[0], env)
-        return abs(x)
-    if isinstance(expr, (sp.Max, sp.Min)):
-        values = [_enclose(a, env) for a in expr.args]
-        result = values[0]
-        for v in values[1:]:
-            result = result.max(v) if isinstance(expr, sp.Max) else result.min(v)
-        return result
-    if isinstance(expr, (sp.floor, sp.ceiling)):
-        x = _enclose(expr.args[0], env)
-        y = x.floor() if isinstance(expr, sp.floor) else x.ceil()
-        if y.rad() != 0:
-            raise NotEnclosable(f"{expr} is not decided at this precision")
-        return y
-    unary = {
-        sp.erf: arb.erf, sp.erfc: arb.erfc, sp.erfinv: arb.erfinv, sp.sin: arb.sin,
-        sp.cos: arb.cos, sp.tan: arb.tan, sp.atan: arb.atan, sp.sinh: arb.sinh,
-        sp.cosh: arb.cosh, sp.tanh: arb.tanh, sp.gamma: arb.gamma,
-        sp.airyai: arb.airy_ai,
-    }
-    function = unary.get(expr.func)
-    if function is not None:
-        return function(_enclose(expr.args[0], env))
-    if expr.func is sp.airyaiprime:
-        return _enclose(expr.args[0], env).airy_ai(derivative=1)
-    raise NotEnclosable(f"no ball rule for {expr.func.__name__}")
+    """The ball of ``expr`` with each symbol of ``env`` bound to its ball (``arb_expressions``)."""
+    names = tuple(sorted(env, key=str))
+    return compile_arb(expr, names)([env[name] for name in names])
 
 
 def enclose(expr, point=None, prec: int = START_PREC) -> arb:

@@ -20,7 +20,7 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from .arb_integrands import NotCompilable, compile_arb, mpf_of
+from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
 from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
@@ -293,7 +293,7 @@ def _compile(integrand, variable):
         return None
     try:
         on_balls = compile_arb(body, names)
-    except NotCompilable:
+    except NotEnclosable:
         on_balls = None
     return function, tuple(e for e, _ in constants), free, on_balls
 
@@ -323,7 +323,10 @@ def _on_balls_or_mpmath(on_balls, function, values):
             # mpmath's quadrature and summation add guard bits of their own: follow them.
             # The caller restores Arb's precision (``arb_bits``) when it is done.
             ctx.prec = mpmath.mp.prec
-            value = mpf_of(on_balls([arb(x), *balls]))
+            try:
+                value = mpf_of(on_balls([arb(x), *balls]))
+            except NotEnclosable:  # an integer part across an integer: mpmath decides it
+                value = None
             if value is not None:
                 return value
         return function(x, *values)

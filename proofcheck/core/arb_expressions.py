@@ -1,30 +1,31 @@
-"""An integrand compiled once into a function on Arb balls, for quadrature.
+"""A SymPy expression compiled once into a function on Arb balls.
 
-Tanh-sinh quadrature at 50 to 100 digits calls an integrand thousands of
-times per integral; evaluated with mpmath each call costs tens of
-microseconds of Python arithmetic, with python-flint's Arb (C) a few.  The
-compiler accepts only the whitelisted tree that ``numeric._eval`` knows:
-sums, products, powers, ``Abs``, ``Max``/``Min`` and the elementary and
-special functions below.  Anything else (a ``Piecewise``, ``sign``,
-``floor``, a nested operator) is refused, and quadrature then calls the
-mpmath function as before.
+The one translation from the expression language to ball arithmetic
+(python-flint's Arb).  Every rule is a ball operation, so the result contains
+the exact value at the exact input balls:
 
-The value handed back to quadrature is the ball's midpoint at the working
-precision: the same number a floating-point evaluation at that precision
-gives, to within its last bits.  A ball that is not finite (the logarithm of
-a negative number, a pole) is never turned into a number: the caller
-evaluates that node with mpmath, so an integrand outside its domain behaves
-exactly as it does without Arb.
+* certified enclosures (``intervals.enclose``) compare the balls themselves;
+* quadrature (``numeric``) calls an integrand thousands of times per integral
+  at 50 to 100 digits, where each mpmath call costs tens of microseconds of
+  Python arithmetic and a compiled Arb call a few; it takes the ball's
+  midpoint, and evaluates with mpmath wherever a ball is not finite.
+
+Only the whitelisted tree is accepted: sums, products, powers, ``Abs``,
+``Max``/``Min``, ``floor``/``ceiling`` and the functions below.  Anything else
+(a ``Piecewise``, ``sign``, a float, an operator) is refused with
+``NotEnclosable``.
 """
 from __future__ import annotations
+
+from functools import lru_cache
 
 import mpmath
 import sympy as sp
 from mpmath.libmp import from_man_exp
 
 
-class NotCompilable(Exception):
-    """The expression has a node with no Arb rule."""
+class NotEnclosable(ArithmeticError):
+    """The expression uses something Arb cannot enclose here (e.g. an integral)."""
 
 
 def _unary(method):
@@ -37,30 +38,36 @@ _UNARY = {
     sp.cosh: "cosh", sp.tanh: "tanh", sp.gamma: "gamma", sp.loggamma: "lgamma",
     sp.airyai: "airy_ai",
 }
+_STRUCTURAL = (sp.Add, sp.Mul, sp.Pow, sp.Abs, sp.Max, sp.Min, sp.floor, sp.ceiling, sp.airyaiprime)
+_CONSTANTS = {sp.pi: "pi", sp.E: "const_e", sp.EulerGamma: "const_euler"}
 
 
-def compile_arb(expr, names):
-    """A function of Arb balls, positional in the order of ``names``, or NotCompilable."""
-    from flint import arb
+@lru_cache(maxsize=2048)
+def compile_arb(expr, names: tuple):
+    """A function of a list of Arb balls, in the order of ``names`` (symbols), or NotEnclosable."""
+    from flint import arb, fmpq
 
     index = {name: i for i, name in enumerate(names)}
 
     def build(node):
         if node.is_Symbol:
             if node not in index:
-                raise NotCompilable(f"free symbol {node}")
+                raise NotEnclosable(f"no value for {node}")
             i = index[node]
             return lambda env: env[i]
         if node.is_Rational:
             # An exact rational is rounded once, at the precision in force when called.
-            p, q = int(node.p), int(node.q)
-            return (lambda env: arb(p)) if q == 1 else (lambda env: arb(p) / q)
-        if node is sp.pi:
-            return lambda env: arb.pi()
-        if node is sp.E:
-            return lambda env: arb.const_e()
+            exact = fmpq(int(node.p), int(node.q))
+            return lambda env: arb(exact)
+        if node in _CONSTANTS:
+            constant = getattr(arb, _CONSTANTS[node])
+            return lambda env: constant()
         if node.is_Float or node.is_infinite or node is sp.nan:
-            raise NotCompilable(f"no exact Arb value for {node}")
+            raise NotEnclosable(f"no exact ball for {node}")
+        if isinstance(node, sp.log) and len(node.args) != 1:
+            raise NotEnclosable("log with a base")
+        if not isinstance(node, _STRUCTURAL) and node.func not in _UNARY:
+            raise NotEnclosable(f"no ball rule for {node.func.__name__}")
         parts = [build(a) for a in node.args]
         if isinstance(node, sp.Add):
             return _fold(parts, lambda a, b: a + b)
@@ -77,12 +84,29 @@ def compile_arb(expr, names):
         if isinstance(node, (sp.Max, sp.Min)):
             method = "max" if isinstance(node, sp.Max) else "min"
             return _fold(parts, lambda a, b: getattr(a, method)(b))
+        if isinstance(node, (sp.floor, sp.ceiling)):
+            return _integer_part(node, parts[0])
+        if node.func is sp.airyaiprime:
+            (f,) = parts
+            return lambda env: f(env).airy_ai(derivative=1)
         method = _UNARY.get(node.func)
         if method is not None and len(parts) == 1:
             return _unary(method)(parts[0])
-        raise NotCompilable(f"no Arb rule for {node.func.__name__}")
+        raise NotEnclosable(f"no ball rule for {node.func.__name__}")
 
     return build(sp.sympify(expr))
+
+
+def _integer_part(node, f):
+    method = "floor" if isinstance(node, sp.floor) else "ceil"
+
+    def value(env):
+        y = getattr(f(env), method)()
+        if y.rad() != 0:
+            # A ball across an integer has no one integer part at this precision.
+            raise NotEnclosable(f"{node} is not decided at this precision")
+        return y
+    return value
 
 
 def _fold(parts, combine):
@@ -117,6 +141,8 @@ def _real_power(base, power, build):
                 result *= (p * v).exp()
             elif v > 0:
                 result *= v ** p
+            elif v.is_zero() and p > 0:
+                result *= v
             else:
                 return arb.nan()
         return result
@@ -129,8 +155,8 @@ def _power(exponent, base, power):
     if exponent == -sp.S.Half:
         return lambda env: base(env).rsqrt()
     n = int(exponent)
-    # Arb's integer power is exact binary powering, as mpmath.power is for an integer.
-    return lambda env: base(env) ** n
+    # Arb's integer power is binary powering, as mpmath.power is for an integer.
+    return (lambda env: base(env) ** n) if n >= 0 else (lambda env: 1 / base(env) ** (-n))
 
 
 def mpf_of(ball):
