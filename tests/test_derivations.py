@@ -25,6 +25,11 @@ NINE = {"gaussian_lemma", "drift_optimality", "v_expansion", "c_r_algebra", "sma
         "uniform_prior", "gaussian_prior", "two_count_template", "unequal_variance"}
 
 
+# The tests of one script share a worker under xdist (``--dist loadgroup``): its results are
+# computed once per process, so three tests of a script cost one run of it.
+BY_SCRIPT = [pytest.param(name, marks=pytest.mark.xdist_group(f"derivation-{name}")) for name in sorted(NINE)]
+
+
 def run(name, **overrides):
     module = load(name)
     return literate.run(module.derive, module.TITLE, module.SOURCE, overrides=overrides)
@@ -36,7 +41,7 @@ def test_the_nine_derivations_are_installed_as_a_package():
     assert set(names()) == NINE
 
 
-@pytest.mark.parametrize("name", sorted(NINE))
+@pytest.mark.parametrize("name", BY_SCRIPT)
 def test_each_derivation_establishes_exactly_the_results_it_declares(name):
     module = load(name)
     found = module.results()
@@ -291,7 +296,7 @@ def test_derived_claims_count_a_derivation_as_symbolic_evidence(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(NINE))
+@pytest.mark.parametrize("name", BY_SCRIPT)
 def test_every_result_equals_its_statement_through_the_claims_engine(name, tmp_path, request):
     """Each result, asserted as the script states it, passes as a ``derived`` claim (``-m slow``)."""
     if "slow" not in (request.config.getoption("markexpr") or "").replace("not slow", ""):
@@ -325,7 +330,7 @@ def _linked_claims():
     return [c for c in load_claims() if c.kind != "derived" and c.get("derivation") and c.get("result")]
 
 
-@pytest.mark.parametrize("name", sorted(NINE))
+@pytest.mark.parametrize("name", BY_SCRIPT)
 def test_every_claim_that_names_a_derivation_agrees_with_its_result(name):
     """What ``verify --corroborate`` adds to a claim, for every claim linked to ``name``.
 
