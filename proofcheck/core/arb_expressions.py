@@ -123,8 +123,8 @@ def _fold(parts, combine):
 def _real_power(base, power, build):
     """``base ** power`` for a real power, factor by factor: ``(C e^u)^p = C^p e^{pu}``.
 
-    The rule holds for positive C and real u, the only values it is used on: a
-    factor not proved positive makes the ball not finite (mpmath then
+    The rule holds for C >= 0 and real u, the only values it is used on: a
+    factor not proved nonnegative makes the ball not finite (mpmath then
     evaluates the node).  A density raised to a power (a Renyi integrand) far
     out in its tails is then one tiny exponential, where the power of a ball
     that already contains zero would not be finite.
@@ -139,10 +139,8 @@ def _real_power(base, power, build):
             v = factor(env)
             if is_exp:
                 result *= (p * v).exp()
-            elif v > 0:
+            elif v >= 0:
                 result *= v ** p
-            elif v.is_zero() and p > 0:
-                result *= v
             else:
                 return arb.nan()
         return result
@@ -155,8 +153,8 @@ def _power(exponent, base, power):
     if exponent == -sp.S.Half:
         return lambda env: base(env).rsqrt()
     n = int(exponent)
-    # Arb's integer power is binary powering, as mpmath.power is for an integer.
-    return (lambda env: base(env) ** n) if n >= 0 else (lambda env: 1 / base(env) ** (-n))
+    # Arb's integer power is binary powering (a negative one inverts), as mpmath.power is.
+    return lambda env: base(env) ** n
 
 
 def mpf_of(ball):

@@ -96,3 +96,30 @@ def test_a_real_power_of_a_positive_product_is_taken_factor_by_factor():
         assert abs(near - exact) < mpmath.mpf(10) ** -35 * exact
         # A factor that is not positive is never split: the node goes back to mpmath.
         assert mpf_of(f_balls([arb(0), arb(-2), arb(mpmath.mpf(7) / 3)])) is None
+
+
+@pytest.mark.parametrize("x, p, expected", [
+    ("1/2", "3/2", (mpmath.mpf(1) / 2 * mpmath.exp(-mpmath.mpf(1) / 2)) ** 1.5),  # a factor below 1
+    ("0", "1/3", 0),  # an exact zero factor to a positive power
+    ("0", "0", 1),  # 0^0 = 1, as mpmath has it
+])
+def test_each_factor_of_a_real_power_is_powered(x, p, expected):
+    q = sp.Symbol("q", real=True)
+    f_balls = compile_arb((X * sp.exp(-X)) ** q, (X, q))
+    with mpmath.workdps(30), arb_bits(mpmath.mp.prec):
+        value = mpf_of(f_balls([arb(mpmath.mpf(sp.Rational(x))), arb(mpmath.mpf(sp.Rational(p)))]))
+    assert value is not None and abs(value - expected) < mpmath.mpf(10) ** -12
+
+
+def test_a_real_power_of_a_product_of_several_factors_keeps_every_factor():
+    body = (A * X * sp.exp(-X)) ** sp.Rational(7, 3)
+    f_balls, f_mpmath = compile_arb(body, (X, A)), sp.lambdify((X, A), body, "mpmath")
+    with mpmath.workdps(30), arb_bits(mpmath.mp.prec):
+        x, a = mpmath.mpf(1) / 7, mpmath.mpf(5) / 4
+        assert abs(mpf_of(f_balls([arb(x), arb(a)])) - f_mpmath(x, a)) < mpmath.mpf(10) ** -25
+
+
+def test_a_negative_integer_power_inverts():
+    f_balls = compile_arb(X ** -3 + (1 + X) ** -1, (X,))
+    with arb_bits(100):
+        assert abs(mpf_of(f_balls([arb(2)])) - (mpmath.mpf(1) / 8 + mpmath.mpf(1) / 3)) < mpmath.mpf(10) ** -25
