@@ -41,7 +41,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from flint import acb, arb
+from flint import acb, arb, ctx
 
 from ..core.precision import arb_bits
 from .airy_log_derivative import airy_law_anchor, score_integral_tail
@@ -50,13 +50,32 @@ from .sub_gaussian_score import Certificate, ScoreLaw, certify, exact
 PREC = 40
 CUTOFF = 40
 
+#: Ai^2 and g = Ai'/Ai by ball and precision.  The integrals at every t and power start from
+#: the same interval [a1', CUTOFF] and are bisected alike, so most of the balls they evaluate recur.
+_AIRY_TERMS: dict = {}
+_AIRY_TERMS_LIMIT = 400_000
+
+
+def _airy_terms(z: acb) -> tuple:
+    """(Ai(z)^2, g(z)), g = Ai'/Ai, on the complex ball z at the working precision, once per ball."""
+    re, im = z.real, z.imag
+    key = (ctx.prec, re.mid().man_exp(), re.rad().man_exp(), im.mid().man_exp(), im.rad().man_exp())
+    terms = _AIRY_TERMS.get(key)
+    if terms is None:
+        if len(_AIRY_TERMS) >= _AIRY_TERMS_LIMIT:
+            _AIRY_TERMS.clear()
+        ai, aip, _, _ = z.airy()
+        terms = _AIRY_TERMS[key] = (ai * ai, aip / ai)
+    return terms
+
 
 def _integrand(t: arb, power: int, odd: bool):
     """z -> Ai(z)^2 (2 g(z))^power cosh(2 t g(z)) (sinh when ``odd``), g = Ai'/Ai: meromorphic."""
+    twice_t = 2 * t
+
     def f(z, analytic):
-        ai, aip = z.airy_ai(), z.airy_ai(derivative=1)
-        g = aip / ai
-        value = ai * ai * ((2 * t * g).sinh() if odd else (2 * t * g).cosh())
+        square, g = _airy_terms(z)
+        value = square * ((twice_t * g).sinh() if odd else (twice_t * g).cosh())
         return value * (2 * g) ** power if power else value
     return f
 
