@@ -115,6 +115,18 @@ def reach(phi, centre, top, drop, direction):
     return width
 
 
+def geometric_points(centre, left, right):
+    """centre, and the points 1/8, 1/4, 1/2 and all the way to ``centre - left`` and ``centre + right``.
+
+    The integrands fall off faster than exponentially (log f ~ -|x|^{3/2} for the
+    Airy law), so the panels that converge are short near the peak and long in the
+    tails: starting from these, few panels are split."""
+    out = [centre]
+    for fraction in (8, 4, 2, 1):
+        out += [centre - left / fraction, centre + right / fraction]
+    return out
+
+
 def ordered_points(points):
     """Distinct points in increasing order (Arb numbers compared by their midpoints)."""
     seen, out = set(), []
@@ -166,7 +178,7 @@ def line_integrals(log_weight, slope, factors, cuts, digits, guess=(-1, 1), marg
         # The weight is evaluated out to the cut-off points: guard bits for its tails there.
         tails = max(tail_guard_bits(value_of(peak - left)), tail_guard_bits(value_of(peak + right)))
     with arb_bits(bits + tails):
-        points = [peak - left, peak - left / 8, peak, peak + right / 8, peak + right]
+        points = geometric_points(peak, left, right)
         points += [exact_ball(c) for c in cuts if (peak - left < exact_ball(c) < peak + right)]
         points = ordered_points([exact_ball(p) for p in points])
         relative = two_to(-(bits - bits_for(GUARD_DIGITS // 2)))

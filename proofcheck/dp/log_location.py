@@ -42,8 +42,8 @@ from flint import arb, arf
 from ..core.errors import ProofcheckError
 from ..core.precision import arb_bits
 from .arb_numbers import GUARD_DIGITS, ball_of, bits_for, tail_guard_bits, two_to, value_of
-from .arb_quadrature import (QuadratureError, integrate_balls, line_integrals, ordered_points, reach,
-                             require_digits)
+from .arb_quadrature import (QuadratureError, geometric_points, integrate_balls, line_integrals, ordered_points,
+                             reach, require_digits)
 from .drift_calibration import scale_for_error
 from .noise_laws import NoiseLawError, fisher_information, noise_law
 
@@ -172,7 +172,7 @@ def _loss_integral(law, delta, integrand, dps, extra):
             lx = log_f(x)
             return (lx.exp() * integrand(lx - log_f(x - d)),)
 
-        points = _cut_points(law, d) + [-left, right]
+        points = _cut_points(law, d) + geometric_points(arb(0), left, right)
         relative = two_to(-bits_for(dps + GUARD_DIGITS // 2))
         total = integrate_balls(fn, ordered_points(points), relative)[0]
         return value_of(require_digits(total, dps, "divergence integral"))
