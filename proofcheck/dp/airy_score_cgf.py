@@ -53,13 +53,15 @@ CUTOFF = 40
 #: Ai^2 and g = Ai'/Ai by ball and precision.  The integrals at every t and power start from
 #: the same interval [a1', CUTOFF] and are bisected alike, so most of the balls they evaluate recur.
 _AIRY_TERMS: dict = {}
-_AIRY_TERMS_LIMIT = 400_000
+_AIRY_TERMS_LIMIT = 150_000  # about 100 MB
 
 
 def _airy_terms(z: acb) -> tuple:
     """(Ai(z)^2, g(z)), g = Ai'/Ai, on the complex ball z at the working precision, once per ball."""
     re, im = z.real, z.imag
-    key = (ctx.prec, re.mid().man_exp(), re.rad().man_exp(), im.mid().man_exp(), im.rad().man_exp())
+    key = (ctx.prec,) + re.mid().man_exp() + re.rad().man_exp()
+    if not im.is_zero():  # the quadrature nodes are real; the balls of its error bounds are not
+        key += im.mid().man_exp() + im.rad().man_exp()
     terms = _AIRY_TERMS.get(key)
     if terms is None:
         if len(_AIRY_TERMS) >= _AIRY_TERMS_LIMIT:

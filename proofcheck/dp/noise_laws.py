@@ -87,6 +87,10 @@ class NoiseLaw:
     def score_ball(self, x: arb) -> arb:
         raise NotImplementedError
 
+    def log_density_and_score_ball(self, x: arb) -> tuple:
+        """(log f(x), psi(x)) as balls, for a law to compute from shared work."""
+        return self.log_density_ball(x), self.score_ball(x)
+
     def breakpoints(self, *extra):
         points = {mpmath.mpf(k) for k in self.knots}
         points.update(mpmath.mpf(e) for e in extra if mpmath.isfinite(e))
@@ -207,7 +211,8 @@ class AiryLaw(NoiseLaw):
         return mpmath.sign(x) * 2 * aip / ai
 
     def density_and_score(self, x):
-        density, g = airy_ai_squared_and_log_derivative(abs(x) + self._a(), _airy_law_constants(mpmath.mp.prec)[3])
+        inverse_z = _airy_law_constants(mpmath.mp.prec)[3]
+        density, g = airy_ai_squared_and_log_derivative(abs(x) + self._a(), inverse_z)
         return density, (mpmath.sign(x) * 2 * g if x != 0 else mpmath.mpf(0))
 
     def log_density_ball(self, x):
@@ -221,6 +226,15 @@ class AiryLaw(NoiseLaw):
         y = abs(x) + a
         ratio = 2 * y.airy_ai(derivative=1) / y.airy_ai()
         return ratio if x > 0 else -ratio
+
+    def log_density_and_score_ball(self, x):
+        a, log_z = _airy_law_balls(ctx.prec)
+        y = abs(x) + a
+        ai = y.airy_ai()
+        if x == 0:
+            return 2 * ai.log() - log_z, arb(0)
+        ratio = 2 * y.airy_ai(derivative=1) / ai
+        return 2 * ai.log() - log_z, (ratio if x > 0 else -ratio)
 
     def cdf(self, x):
         # F(x) = 1/2 + sign(x) (G(|x| + a1') - G(a1')) / Z with G(y) = y Ai^2 - Ai'^2.
@@ -242,9 +256,10 @@ def _airy_law_constants(prec: int):
         return +a, log_z, ball_of(log_z), ball_of(1 / (-2 * a * ai**2))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _airy_law_balls(prec: int):
-    """(a1', log Z) as Arb balls at ``prec`` bits."""
+    """(a1', log Z) as Arb balls at ``prec`` bits (kept for many precisions: a quadrature node's
+    precision includes the guard bits of its own tail)."""
     with arb_bits(prec):
         a = arb.airy_ai_zero(1, derivative=1)
         return a, (-2 * a).log() + 2 * a.airy_ai().log()

@@ -33,20 +33,20 @@ ONE = mpmath.mpf(1)
 PEAK_STEPS = 40
 
 
-def _log_tilted(law, t, x, with_lift=False):
-    """h(x) = log f(x) + |t psi(x)| for x >= 0 as an Arb ball (and |t psi(x)| when ``with_lift``)."""
-    with arb_bits(mpmath.mp.prec + tail_guard_bits(x)):
-        point = ball_of(x)
-        lift = abs(t * law.score_ball(point))
-        value = law.log_density_ball(point) + lift
-        return (value, lift) if with_lift else value
+def _log_tilted(law, t, x):
+    """(h(x), |t psi(x)|) as Arb balls for x >= 0, h = log f + |t psi|, at the working precision
+    plus the guard bits of the tails (the caller sets them)."""
+    log_density, score = law.log_density_and_score_ball(ball_of(x))
+    lift = abs(t * score)
+    return log_density + lift, lift
 
 
 def _peak(law, t):
     """Roughly where h peaks on x >= 0 (0 when it decreases from the start), at low precision."""
     with mpmath.workdps(15):
         def h(x):
-            return checked_value_of(_log_tilted(law, t, x))
+            with arb_bits(mpmath.mp.prec + tail_guard_bits(x)):
+                return checked_value_of(_log_tilted(law, t, x)[0], scale=ONE)
 
         best, best_value, x = mpmath.mpf(0), h(mpmath.mpf(0)), mpmath.mpf(1) / 4
         while True:
@@ -66,12 +66,13 @@ def score_log_mgf(law_name: str, t_text: str, dps: int):
     with mpmath.workdps(dps + GUARD_DIGITS):
         t = ball_of(mpmath.mpf(t_text))
         peak = +_peak(law, t)
-        top = checked_value_of(_log_tilted(law, t, peak))
+        with arb_bits(mpmath.mp.prec + tail_guard_bits(peak)):
+            top = checked_value_of(_log_tilted(law, t, peak)[0], scale=ONE)
         top_ball = ball_of(top)
 
         def integrand(x):
             with arb_bits(mpmath.mp.prec + tail_guard_bits(x)):
-                value, lift = _log_tilted(law, t, x, with_lift=True)
+                value, lift = _log_tilted(law, t, x)
                 # Read to the working precision of the peak's size (1): far out the integrand
                 # is e^{-10^40}, whose ball is narrow only against 1, and only that matters.
                 return checked_value_of((value - top_ball).exp() * (1 + (-2 * lift).exp()), scale=ONE)
