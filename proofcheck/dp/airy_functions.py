@@ -39,8 +39,8 @@ def airy_ai_squared(y, factor_ball):
 def airy_ai_squared_and_log_derivative(y, factor_ball):
     """(Ai(y)^2 times ``factor_ball``, Ai'(y)/Ai(y)) at the working precision, from one Ai and one Ai'.
 
-    Ai'/Ai vanishes at a1': it is read to the working precision absolutely there (as Ai' is
-    in ``airy_ai_pair``), relatively where it is larger than 1."""
+    Ai'/Ai vanishes at a1', so it is read to the working precision relative to max(|Ai'/Ai|, 1)
+    (as Ai' is relative to Ai in ``airy_ai_pair``)."""
     with arb_bits(mpmath.mp.prec + tail_guard_bits(y)):
         b = ball_of(y)
         ai, aip = b.airy_ai(), b.airy_ai(derivative=1)

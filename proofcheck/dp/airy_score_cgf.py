@@ -50,14 +50,14 @@ from .sub_gaussian_score import Certificate, ScoreLaw, certify, exact
 PREC = 40
 CUTOFF = 40
 
-#: Ai^2 and g = Ai'/Ai by ball and precision.  The integrals at every t and power start from
+#: Ai^2, g = Ai'/Ai and 2g by ball and precision.  The integrals at every t and power start from
 #: the same interval [a1', CUTOFF] and are bisected alike, so most of the balls they evaluate recur.
 _AIRY_TERMS: dict = {}
 _AIRY_TERMS_LIMIT = 150_000  # about 100 MB
 
 
 def _airy_terms(z: acb) -> tuple:
-    """(Ai(z)^2, g(z)), g = Ai'/Ai, on the complex ball z at the working precision, once per ball."""
+    """(Ai(z)^2, g(z), 2 g(z)), g = Ai'/Ai, on the complex ball z at the working precision, once per ball."""
     re, im = z.real, z.imag
     key = (ctx.prec,) + re.mid().man_exp() + re.rad().man_exp()
     if not im.is_zero():  # the quadrature nodes are real; the balls of its error bounds are not
@@ -67,7 +67,8 @@ def _airy_terms(z: acb) -> tuple:
         if len(_AIRY_TERMS) >= _AIRY_TERMS_LIMIT:
             _AIRY_TERMS.clear()
         ai, aip, _, _ = z.airy()
-        terms = _AIRY_TERMS[key] = (ai * ai, aip / ai)
+        g = aip / ai
+        terms = _AIRY_TERMS[key] = (ai * ai, g, 2 * g)
     return terms
 
 
@@ -76,9 +77,9 @@ def _integrand(t: arb, power: int, odd: bool):
     twice_t = 2 * t
 
     def f(z, analytic):
-        square, g = _airy_terms(z)
+        square, g, twice_g = _airy_terms(z)
         value = square * ((twice_t * g).sinh() if odd else (twice_t * g).cosh())
-        return value * (2 * g) ** power if power else value
+        return value * twice_g ** power if power else value
     return f
 
 
