@@ -74,7 +74,7 @@ def _airy_terms(z: acb) -> tuple:
 
 def _integrand(t: arb, power: int, odd: bool):
     """z -> Ai(z)^2 (2 g(z))^power cosh(2 t g(z)) (sinh when ``odd``), g = Ai'/Ai: meromorphic."""
-    twice_t = 2 * t
+    twice_t = acb(2 * t)  # complex already: the product with g needs no conversion per call
 
     def f(z, analytic):
         square, g, twice_g = _airy_terms(z)
