@@ -50,8 +50,9 @@ from .sub_gaussian_score import Certificate, ScoreLaw, certify, exact
 PREC = 40
 CUTOFF = 40
 
-#: Ai^2, g = Ai'/Ai and 2g by ball and precision.  The integrals at every t and power start from
-#: the same interval [a1', CUTOFF] and are bisected alike, so most of the balls they evaluate recur.
+#: Ai^2, g = Ai'/Ai and 2g by ball (its exact midpoint and radius) and precision.  The integrals at
+#: every t and power start from the same interval [a1', CUTOFF] and are bisected alike, so most of
+#: the balls they evaluate recur; a ball seen again gets the very enclosures computed for it before.
 _AIRY_TERMS: dict = {}
 _AIRY_TERMS_LIMIT = 150_000  # about 100 MB
 

@@ -116,7 +116,7 @@ def reach(phi, centre, top, drop, direction):
 
 
 def geometric_points(centre, left, right):
-    """centre, and the points 1/8, 1/4, 1/2 and all the way to ``centre - left`` and ``centre + right``.
+    """``centre`` and the points 1/8, 1/4, 1/2 and all of the way from it to ``centre - left`` and ``centre + right``.
 
     The integrands fall off faster than exponentially (log f ~ -|x|^{3/2} for the
     Airy law), so the panels that converge are short near the peak and long in the

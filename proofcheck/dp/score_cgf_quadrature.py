@@ -53,6 +53,8 @@ def _peak(law, t):
             value = h(x)
             if not value > best_value:
                 break
+            if x > 10**12:
+                raise ArithmeticError("f e^{|t psi|} does not decay: E exp(t psi(X)) is infinite")
             best, best_value, x = x, value, 2 * x
         if best == 0:
             return best
