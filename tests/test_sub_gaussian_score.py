@@ -21,8 +21,8 @@ from proofcheck.core.verdict import Settings
 from proofcheck.dp import airy_log_derivative, airy_score_cgf, comparison_scores, sub_gaussian_score
 from proofcheck.dp.airy_functions import first_zero_of_airy_derivative_ball
 from proofcheck.dp.airy_log_derivative import EnvelopeError
+from proofcheck.dp.score_cgf_quadrature import score_log_mgf
 from proofcheck.papers import load_claims
-from proofcheck.papers.findings.kinds.small_shift_limit import _score_cgf
 
 from conftest import claims_from_text
 
@@ -62,7 +62,7 @@ def test_the_airy_integral_tail_is_negligible_at_the_cutoff_used():
 def test_the_certified_cgf_encloses_the_mpmath_quadrature(t):
     ball = airy_score_cgf.log_mgf(t, 64)
     with mpmath.workdps(30):
-        independent = _score_cgf("airy", str(mpmath.mpf(Fraction(t).numerator) / Fraction(t).denominator), 25)
+        independent = score_log_mgf("airy", str(mpmath.mpf(Fraction(t).numerator) / Fraction(t).denominator), 25)
         centre = mpmath.mpf(ball.mid().str(30, radius=False))
         assert abs(independent - centre) < mpmath.mpf(10) ** -9 * max(1, abs(independent))
     assert ball.rad() < arb(10) ** -9

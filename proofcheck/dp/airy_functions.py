@@ -29,6 +29,24 @@ def airy_ai_pair(y):
         return ai, checked_value_of(b.airy_ai(derivative=1), scale=abs(ai))
 
 
+def airy_ai_squared(y, factor_ball):
+    """Ai(y)^2 times ``factor_ball`` at the working precision, to full relative accuracy."""
+    with arb_bits(mpmath.mp.prec + tail_guard_bits(y)):
+        ai = ball_of(y).airy_ai()
+        return checked_value_of(ai * ai * factor_ball)
+
+
+def airy_ai_squared_and_log_derivative(y, factor_ball):
+    """(Ai(y)^2 times ``factor_ball``, Ai'(y)/Ai(y)) at the working precision, from one Ai and one Ai'.
+
+    Ai'/Ai vanishes at a1', so it is read to the working precision relative to max(|Ai'/Ai|, 1)
+    (as Ai' is relative to Ai in ``airy_ai_pair``)."""
+    with arb_bits(mpmath.mp.prec + tail_guard_bits(y)):
+        b = ball_of(y)
+        ai, aip = b.airy_ai(), b.airy_ai(derivative=1)
+        return checked_value_of(ai * ai * factor_ball), checked_value_of(aip / ai, scale=mpmath.mpf(1))
+
+
 def airy_log_ai_squared(y, shift_ball=None):
     """2 log Ai(y) (minus ``shift_ball`` if given) at the working precision, y > a1 (Ai > 0)."""
     with arb_bits(mpmath.mp.prec + tail_guard_bits(y)):

@@ -41,7 +41,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from flint import acb, arb
+from flint import acb, arb, ctx
 
 from ..core.precision import arb_bits
 from .airy_log_derivative import airy_law_anchor, score_integral_tail
@@ -50,14 +50,37 @@ from .sub_gaussian_score import Certificate, ScoreLaw, certify, exact
 PREC = 40
 CUTOFF = 40
 
+#: Ai^2, g = Ai'/Ai and 2g by ball (its exact midpoint and radius) and precision.  The integrals at
+#: every t and power start from the same interval [a1', CUTOFF] and are bisected alike, so most of
+#: the balls they evaluate recur; a ball seen again gets the very enclosures computed for it before.
+_AIRY_TERMS: dict = {}
+_AIRY_TERMS_LIMIT = 150_000  # about 100 MB
+
+
+def _airy_terms(z: acb) -> tuple:
+    """(Ai(z)^2, g(z), 2 g(z)), g = Ai'/Ai, on the complex ball z at the working precision, once per ball."""
+    re, im = z.real, z.imag
+    key = (ctx.prec,) + re.mid().man_exp() + re.rad().man_exp()
+    if not im.is_zero():  # the quadrature nodes are real; the balls of its error bounds are not
+        key += im.mid().man_exp() + im.rad().man_exp()
+    terms = _AIRY_TERMS.get(key)
+    if terms is None:
+        if len(_AIRY_TERMS) >= _AIRY_TERMS_LIMIT:
+            _AIRY_TERMS.clear()
+        ai, aip, _, _ = z.airy()
+        g = aip / ai
+        terms = _AIRY_TERMS[key] = (ai * ai, g, 2 * g)
+    return terms
+
 
 def _integrand(t: arb, power: int, odd: bool):
     """z -> Ai(z)^2 (2 g(z))^power cosh(2 t g(z)) (sinh when ``odd``), g = Ai'/Ai: meromorphic."""
+    twice_t = acb(2 * t)  # complex already: the product with g needs no conversion per call
+
     def f(z, analytic):
-        ai, aip = z.airy_ai(), z.airy_ai(derivative=1)
-        g = aip / ai
-        value = ai * ai * ((2 * t * g).sinh() if odd else (2 * t * g).cosh())
-        return value * (2 * g) ** power if power else value
+        square, g, twice_g = _airy_terms(z)
+        value = square * ((twice_t * g).sinh() if odd else (twice_t * g).cosh())
+        return value * twice_g ** power if power else value
     return f
 
 

@@ -50,19 +50,21 @@ class QuadratureError(ArithmeticError):
     """The quadrature could not reach the accuracy asked for (raise the precision)."""
 
 
-def _adaptive(fn, a, b, tolerances, budget, depth=0):
+def _adaptive(fn, a, b, tolerances, budget, depth=0, fine=None):
     """Panel sums accepted when the 24- and 48-node rules agree to ``tolerances``.
 
     Where the two rules differ by no more than their own rounding (the balls'
     radii: the integrand lost its digits to cancellation), splitting cannot
     help: the panel is accepted with the difference added to its radius, so
-    the caller sees the lost accuracy instead of an endless subdivision."""
+    the caller sees the lost accuracy instead of an endless subdivision.
+    ``fine``: the 48-node sums over [a, b], where the caller has them already."""
     budget[0] -= 1
     if budget[0] < 0:
         raise QuadratureError(f"adaptive quadrature needed more than {MAX_PANELS} panels")
     n = _rule_size()
     coarse = _panel(fn, a, b, n)
-    fine = _panel(fn, a, b, 2 * n)
+    if fine is None:
+        fine = _panel(fn, a, b, 2 * n)
     differences = [abs((f - c).mid()) for f, c in zip(fine, coarse)]
     if all(d <= t for d, t in zip(differences, tolerances)):
         return fine
@@ -78,7 +80,8 @@ def _adaptive(fn, a, b, tolerances, budget, depth=0):
 def integrate_balls(fn, points, relative):
     """Integrals of ``fn`` (a tuple of integrands) over consecutive ``points``, to ``relative`` accuracy.
 
-    A first pass sizes each integral; every accepted panel then agrees between
+    A first pass sizes each integral with the fine rule on each piece (the sums
+    the adaptive pass starts from); every accepted panel then agrees between
     its two rules to ``relative`` times that size (far below the digits
     reported: the working precision carries guard digits).  The returned balls
     carry the rounding of the integrand, so their radius shows any accuracy
@@ -89,8 +92,8 @@ def integrate_balls(fn, points, relative):
     tolerances = [arf(relative) * size for size in sizes]
     totals = [arb(0)] * len(sizes)
     budget = [MAX_PANELS]
-    for a, b in pieces:
-        totals = [t + v for t, v in zip(totals, _adaptive(fn, a, b, tolerances, budget))]
+    for (a, b), fine in zip(pieces, first):
+        totals = [t + v for t, v in zip(totals, _adaptive(fn, a, b, tolerances, budget, fine=fine))]
     return totals
 
 
@@ -110,6 +113,18 @@ def reach(phi, centre, top, drop, direction):
         if width > 10**12:  # pragma: no cover - integrable laws never get here
             raise ArithmeticError("the integrand does not decay")
     return width
+
+
+def geometric_points(centre, left, right):
+    """``centre`` and the points 1/8, 1/4, 1/2 and all of the way from it to ``centre - left`` and ``centre + right``.
+
+    The integrands fall off faster than exponentially (log f ~ -|x|^{3/2} for the
+    Airy law), so the panels that converge are short near the peak and long in the
+    tails: starting from these, few panels are split."""
+    out = [centre]
+    for fraction in (8, 4, 2, 1):
+        out += [centre - left / fraction, centre + right / fraction]
+    return out
 
 
 def ordered_points(points):
@@ -163,7 +178,7 @@ def line_integrals(log_weight, slope, factors, cuts, digits, guess=(-1, 1), marg
         # The weight is evaluated out to the cut-off points: guard bits for its tails there.
         tails = max(tail_guard_bits(value_of(peak - left)), tail_guard_bits(value_of(peak + right)))
     with arb_bits(bits + tails):
-        points = [peak - left, peak - left / 8, peak, peak + right / 8, peak + right]
+        points = geometric_points(peak, left, right)
         points += [exact_ball(c) for c in cuts if (peak - left < exact_ball(c) < peak + right)]
         points = ordered_points([exact_ball(p) for p in points])
         relative = two_to(-(bits - bits_for(GUARD_DIGITS // 2)))

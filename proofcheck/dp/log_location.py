@@ -42,8 +42,8 @@ from flint import arb, arf
 from ..core.errors import ProofcheckError
 from ..core.precision import arb_bits
 from .arb_numbers import GUARD_DIGITS, ball_of, bits_for, tail_guard_bits, two_to, value_of
-from .arb_quadrature import (QuadratureError, integrate_balls, line_integrals, ordered_points, reach,
-                             require_digits)
+from .arb_quadrature import (QuadratureError, geometric_points, integrate_balls, line_integrals, ordered_points,
+                             reach, require_digits)
 from .drift_calibration import scale_for_error
 from .noise_laws import NoiseLawError, fisher_information, noise_law
 
@@ -172,7 +172,7 @@ def _loss_integral(law, delta, integrand, dps, extra):
             lx = log_f(x)
             return (lx.exp() * integrand(lx - log_f(x - d)),)
 
-        points = _cut_points(law, d) + [-left, right]
+        points = _cut_points(law, d) + geometric_points(arb(0), left, right)
         relative = two_to(-bits_for(dps + GUARD_DIGITS // 2))
         total = integrate_balls(fn, ordered_points(points), relative)[0]
         return value_of(require_digits(total, dps, "divergence integral"))
@@ -265,6 +265,14 @@ def calibrate_scale(law, target, dps: int):
         raise MechanismError(str(error).replace("parameter target", "parameter r0/(1+c)")) from None
 
 
+def _clipped_error(n: arb, s: arb, a: arb, c: arb):
+    """x -> |[(n + c) e^{sx - a} - c]_+ - n|: the error of the release at X = x."""
+    def error(x):
+        released = (n + c) * (s * x - a).exp() - c
+        return abs((released if released > 0 else arb(0)) - n)
+    return error
+
+
 @dataclass
 class LogLocationMechanism:
     """x_hat = [(n + c) exp(sX - a) - c]_+ with s calibrated to E|x_hat - n| < r max(n, 1).
@@ -314,24 +322,26 @@ class LogLocationMechanism:
 
         The integrand f(x) |[(n + c) e^{sx - a} - c]_+ - n| is split where the
         release reaches 0 (clipping) and where it equals n."""
-        n = _check_count(n)
+        return self.expected_absolute_errors((n,))[0]
+
+    def expected_absolute_errors(self, counts):
+        """[E|x_hat - n| for n in ``counts``]: one quadrature, the density evaluated once per node
+        for every count, split at the clipping points of all of them."""
+        counts = [_check_count(n) for n in counts]
         law = self.law
         with mpmath.workdps(self.dps + GUARD_DIGITS):
             c = self._mp(self.c)
             crossing = self.drift / self.s
-            clip = (self.drift + mpmath.log(c / (n + c))) / self.s
-            s, a, cb, nb = ball_of(self.s), ball_of(self.drift), ball_of(c), arb(n)
-
-            def error(x):
-                released = (nb + cb) * (s * x - a).exp() - cb
-                return abs((released if released > 0 else arb(0)) - nb)
-
-            cuts = sorted({crossing, clip}) + [mpmath.mpf(k) for k in law.knots]
+            clips = [(self.drift + mpmath.log(c / (n + c))) / self.s for n in counts]
+            s, a, cb = ball_of(self.s), ball_of(self.drift), ball_of(c)
+            cuts = sorted({crossing, *clips}) + [mpmath.mpf(k) for k in law.knots]
             # The factor grows like e^{sx}: widen the cut-off by a margin for it.
-            top, (mass,) = line_integrals(law.log_density_ball, law.score_ball, (error,),
-                                          [ball_of(x) for x in cuts], self.dps, margin=60)
+            top, masses = line_integrals(law.log_density_ball, law.score_ball,
+                                         [_clipped_error(arb(n), s, a, cb) for n in counts],
+                                         [ball_of(x) for x in cuts], self.dps, margin=60)
             with arb_bits(bits_for(self.dps + 2 * GUARD_DIGITS)):
-                return value_of(require_digits(top.exp() * mass, self.dps, "expected absolute error"))
+                return [value_of(require_digits(top.exp() * mass, self.dps, "expected absolute error"))
+                        for mass in masses]
 
     def meets_utility(self, n) -> bool:
         """E|x_hat - n| < r max(n, 1), decided with a margin above the quadrature precision."""

@@ -36,7 +36,8 @@ from flint import arb, ctx
 
 from ..core.errors import ProofcheckError
 from ..core.precision import arb_bits
-from .airy_functions import airy_ai_pair, airy_log_ai_squared, first_zero_of_airy_derivative
+from .airy_functions import (airy_ai_pair, airy_ai_squared, airy_ai_squared_and_log_derivative,
+                             airy_log_ai_squared, first_zero_of_airy_derivative)
 from .arb_numbers import GUARD_DIGITS, ball_of
 
 
@@ -68,6 +69,10 @@ class NoiseLaw:
         """d/dx log f(x) (0 at a symmetric kink)."""
         raise NotImplementedError
 
+    def density_and_score(self, x):
+        """(f(x), psi(x)), for a law to compute from shared work."""
+        return self.density(x), self.score(x)
+
     def cdf(self, x):
         raise NotImplementedError
 
@@ -81,6 +86,10 @@ class NoiseLaw:
 
     def score_ball(self, x: arb) -> arb:
         raise NotImplementedError
+
+    def log_density_and_score_ball(self, x: arb) -> tuple:
+        """(log f(x), psi(x)) as balls, for a law to compute from shared work."""
+        return self.log_density_ball(x), self.score_ball(x)
 
     def breakpoints(self, *extra):
         points = {mpmath.mpf(k) for k in self.knots}
@@ -192,11 +201,19 @@ class AiryLaw(NoiseLaw):
     def log_density(self, x):
         return airy_log_ai_squared(abs(x) + self._a(), _airy_law_constants(mpmath.mp.prec)[2])
 
+    def density(self, x):
+        return airy_ai_squared(abs(x) + self._a(), _airy_law_constants(mpmath.mp.prec)[3])
+
     def score(self, x):
         if x == 0:
             return mpmath.mpf(0)
         ai, aip = airy_ai_pair(abs(x) + self._a())
         return mpmath.sign(x) * 2 * aip / ai
+
+    def density_and_score(self, x):
+        inverse_z = _airy_law_constants(mpmath.mp.prec)[3]
+        density, g = airy_ai_squared_and_log_derivative(abs(x) + self._a(), inverse_z)
+        return density, (mpmath.sign(x) * 2 * g if x != 0 else mpmath.mpf(0))
 
     def log_density_ball(self, x):
         a, log_z = _airy_law_balls(ctx.prec)
@@ -210,6 +227,15 @@ class AiryLaw(NoiseLaw):
         ratio = 2 * y.airy_ai(derivative=1) / y.airy_ai()
         return ratio if x > 0 else -ratio
 
+    def log_density_and_score_ball(self, x):
+        a, log_z = _airy_law_balls(ctx.prec)
+        y = abs(x) + a
+        ai = y.airy_ai()
+        if x == 0:
+            return 2 * ai.log() - log_z, arb(0)
+        ratio = 2 * y.airy_ai(derivative=1) / ai
+        return 2 * ai.log() - log_z, (ratio if x > 0 else -ratio)
+
     def cdf(self, x):
         # F(x) = 1/2 + sign(x) (G(|x| + a1') - G(a1')) / Z with G(y) = y Ai^2 - Ai'^2.
         a = self._a()
@@ -222,17 +248,18 @@ class AiryLaw(NoiseLaw):
 
 @lru_cache(maxsize=64)
 def _airy_law_constants(prec: int):
-    """(a1', log Z, log Z as an Arb number) at ``prec`` bits, Z = -2 a1' Ai(a1')^2."""
+    """(a1', log Z, log Z and 1/Z as Arb numbers) at ``prec`` bits, Z = -2 a1' Ai(a1')^2."""
     with mpmath.workprec(prec):
         a = first_zero_of_airy_derivative(mpmath.mp.dps + GUARD_DIGITS)
         ai, _ = airy_ai_pair(a)
         log_z = mpmath.log(-2 * a) + 2 * mpmath.log(ai)
-        return +a, log_z, ball_of(log_z)
+        return +a, log_z, ball_of(log_z), ball_of(1 / (-2 * a * ai**2))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _airy_law_balls(prec: int):
-    """(a1', log Z) as Arb balls at ``prec`` bits."""
+    """(a1', log Z) as Arb balls at ``prec`` bits (kept for many precisions: a quadrature node's
+    precision includes the guard bits of its own tail)."""
     with arb_bits(prec):
         a = arb.airy_ai_zero(1, derivative=1)
         return a, (-2 * a).log() + 2 * a.airy_ai().log()
@@ -261,7 +288,17 @@ def check_dps(dps) -> int:
 
 def quad_over_law(law, integrand, extra=()):
     """The integral of ``integrand`` over the line by tanh-sinh, split at the law's knots and ``extra``."""
-    value, error = mpmath.quad(integrand, law.breakpoints(*extra), error=True, maxdegree=12)
+    return _checked_quad(law, integrand, law.breakpoints(*extra))
+
+
+def quad_over_half_line(law, integrand):
+    """The integral of ``integrand`` over x >= 0 by tanh-sinh, split at the law's knots there."""
+    points = sorted({mpmath.mpf(0)} | {mpmath.mpf(k) for k in law.knots if k > 0})
+    return _checked_quad(law, integrand, points + [mpmath.inf])
+
+
+def _checked_quad(law, integrand, points):
+    value, error = mpmath.quad(integrand, points, error=True, maxdegree=12)
     if error > mpmath.mpf(10) ** (-(mpmath.mp.dps - GUARD_DIGITS)) * max(1, abs(value)):
         raise ArithmeticError(f"quadrature did not converge for the {law.name} law "
                               f"(error estimate {mpmath.nstr(error, 3)})")
@@ -289,12 +326,18 @@ def fisher_information(law, dps: int):
 
 @lru_cache(maxsize=256)
 def _moment(name, which, dps):
-    """One integral of the density, computed once per law and precision."""
+    """One integral of the density, computed once per law and precision: twice the integral
+    over x >= 0, the density and each weight being even."""
     law = LAWS[name]
-    weights = {"mass": lambda x: 1, "abs": abs, "score2": lambda x: law.score(x)**2}
-    weight = weights[which]
+    integrands = {"mass": law.density, "abs": lambda x: x * law.density(x),
+                  "score2": lambda x: _score_squared_times_density(law, x)}
     with mpmath.workdps(dps + GUARD_DIGITS):
-        return quad_over_law(law, lambda x: weight(x) * law.density(x))
+        return 2 * quad_over_half_line(law, integrands[which])
+
+
+def _score_squared_times_density(law, x):
+    density, score = law.density_and_score(x)
+    return score * score * density
 
 
 def information_spread_product(law, dps: int):
@@ -329,5 +372,6 @@ def quantity(law, name: str, dps: int):
     if name == "normaliser" and law.name == "airy":
         with mpmath.workdps(check_dps(dps) + GUARD_DIGITS):
             a = first_zero_of_airy_derivative(mpmath.mp.dps)
-            return quad_over_law(law, lambda x: airy_ai_pair(abs(x) + a)[0]**2)
+            # Twice the integral over x >= 0: Ai(|x| + a1')^2 is even.
+            return 2 * quad_over_half_line(law, lambda x: airy_ai_squared(x + a, arb(1)))
     return QUANTITIES[name](law, dps)

@@ -34,8 +34,7 @@ def family_row(law_name, r_text, r0_expr, c_expr, r_symbol, counts, large_count,
     with mpmath.workdps(dps + 10):
         utility = []
         margin = mpmath.mpf(10) ** (-(dps // 2))
-        for n in counts:
-            error = mechanism.expected_absolute_error(n)
+        for n, error in zip(counts, mechanism.expected_absolute_errors(counts)):
             bound = mechanism._mp(mechanism.r) * max(n, 1)
             # Strictly below r max(n, 1) by more than the quadrature could be off; and clipping
             # (postprocessing towards n) never above the exact pre-clipping error (n + c) r0/(1 + c).

@@ -11,6 +11,7 @@ import mpmath
 from ....core.precision import agree, required_digits
 from ....core.verdict import failed, passed
 from ....dp import log_location, noise_laws
+from ....dp.score_cgf_quadrature import score_log_mgf
 from .common import AiryAware, named_law, nudged, numeric_value, short, string_list
 
 
@@ -21,17 +22,6 @@ def _curvature(law_name, dps):
     with mpmath.workdps(dps + 2 * k + 20):
         delta = mpmath.mpf(10) ** (-k)
         return log_location.kl_divergence(law_name, delta, dps) / delta**2, k
-
-
-@lru_cache(maxsize=256)
-def _score_cgf(law_name, t_text, dps):
-    """K(t) = log E exp(t psi(X)), psi the score, by mpmath quadrature."""
-    law = noise_laws.noise_law(law_name)
-    with mpmath.workdps(dps + 10):
-        t = mpmath.mpf(t_text)
-        value = mpmath.quad(lambda x: mpmath.exp(law.log_density(x) + t * law.score(x)),
-                            law.breakpoints(), maxdegree=12)
-        return mpmath.log(value)
 
 
 class SmallShiftLimit(AiryAware):
@@ -62,7 +52,7 @@ class SmallShiftLimit(AiryAware):
         information = noise_laws.fisher_information(law, dps)
         worst = None
         for t in claim.raw["cgf_points"]:
-            cgf = _score_cgf(law.name, t, dps)
+            cgf = score_log_mgf(law.name, t, dps)
             gaussian = information * mpmath.mpf(t) ** 2 / 2
             margin = (gaussian - cgf) / gaussian
             if not margin > mpmath.mpf(10) ** (-(dps - 8)):
