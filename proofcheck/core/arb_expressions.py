@@ -42,9 +42,24 @@ _STRUCTURAL = (sp.Add, sp.Mul, sp.Pow, sp.Abs, sp.Max, sp.Min, sp.floor, sp.ceil
 _CONSTANTS = {sp.pi: "pi", sp.E: "const_e", sp.EulerGamma: "const_euler"}
 
 
-@lru_cache(maxsize=2048)
 def compile_arb(expr, names: tuple):
     """A function of a list of Arb balls, in the order of ``names`` (symbols), or NotEnclosable."""
+    function, refusal = _compiled(sp.sympify(expr), tuple(names))
+    if function is None:
+        raise NotEnclosable(refusal)
+    return function
+
+
+@lru_cache(maxsize=2048)
+def _compiled(expr, names):
+    # A refusal is remembered too: a side holding an integral is offered at every point.
+    try:
+        return _build(expr, names), None
+    except NotEnclosable as refusal:
+        return None, str(refusal)
+
+
+def _build(expr, names):
     from flint import arb, fmpq
 
     index = {name: i for i, name in enumerate(names)}
@@ -62,7 +77,7 @@ def compile_arb(expr, names: tuple):
         if node in _CONSTANTS:
             constant = getattr(arb, _CONSTANTS[node])
             return lambda env: constant()
-        if node.is_Float or node.is_infinite or node is sp.nan:
+        if node.is_Number:  # a float, an infinity or nan: the exact numbers are handled above
             raise NotEnclosable(f"no exact ball for {node}")
         if isinstance(node, sp.log) and len(node.args) != 1:
             raise NotEnclosable("log with a base")
@@ -94,7 +109,7 @@ def compile_arb(expr, names: tuple):
             return _unary(method)(parts[0])
         raise NotEnclosable(f"no ball rule for {node.func.__name__}")
 
-    return build(sp.sympify(expr))
+    return build(expr)
 
 
 def _integer_part(node, f):
