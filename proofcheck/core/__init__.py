@@ -18,11 +18,14 @@ the verdict.
 4. ``core/runner.run`` checks the claim in a forked worker with a time and memory
    limit; ``runner.check_claim`` calls the checker.
 5. ``core/kinds/equality.Identity.check`` -> ``equality_check``: the SymPy route
-   (``core/symbolic.derive``) integrates E|exp(sigma Z - sigma^2) - 1| piece by
-   piece between the kinks of ``Abs`` and reduces derived minus asserted to 0:
-   symbolic evidence.  Had it stopped, ``numeric_compare`` would compare both
-   sides with mpmath (``core/numeric.py``) at points drawn from the domain, at
-   ``--dps`` and twice it, and Arb (``core/intervals.py``) would decide constants.
+   (``core/symbolic.closed_form``) integrates E|exp(sigma Z - sigma^2) - 1| piece
+   by piece between the kinks of ``Abs``, each piece by completing the square,
+   and reduces derived minus asserted to 0: symbolic evidence.  Had it stopped,
+   ``numeric_compare`` would compare both sides with mpmath (``core/numeric.py``)
+   at points drawn from the domain, at ``--dps`` and twice it, quadrature calling
+   the integrand compiled onto Arb balls (``core/arb_expressions.py``); and Arb
+   (``core/intervals.py``, through the same compiled expressions) would decide
+   constants.
 6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details)
    travels back to ``commands/verify``, which prints it with ``report/console.py``
    (or ``report/failures.py`` for a failure) and keeps it in the cache.
