@@ -6,9 +6,9 @@ draws many more parameters.
 import os
 import subprocess
 import sys
-
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, settings, strategies as st
 
 settings.register_profile("default", max_examples=8, deadline=None,
@@ -52,6 +52,16 @@ def _forget_engine_memos():
 def pytest_sessionstart(session):
     if os.environ.get("MUTANT_UNDER_TEST"):
         _forget_engine_memos()
+
+
+@pytest.fixture(autouse=True)
+def _each_test_computes_afresh_under_mutation():
+    """Under mutation testing, every test starts with empty memos: mutmut maps each test to
+    the functions it calls, and a test that found its value remembered by an earlier one
+    would be mapped to none of them, and so never run against their mutants."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        _forget_engine_memos()
+    yield
 
 
 # Lemma 4.1 with the drift halved: false, and the claim several tests watch fail.

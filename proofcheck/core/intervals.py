@@ -171,9 +171,23 @@ def certified_integral(integral, env, prec: int) -> arb:
             raise NotEnclosable("Arb's quadrature needs a finite range")
         ends.append(_enclose(end, env))
     complex_env = {s: acb(v) for s, v in env.items()}
+    refusals = []
+
+    def integrand(x, analytic):
+        # python-flint turns an exception raised here into a SystemError: keep the refusal,
+        # hand Arb a value that is not finite, and raise the refusal once Arb returns.
+        try:
+            return _acb(integral.function, {**complex_env, variable: x}, analytic)
+        except NotEnclosable as refusal:
+            refusals.append(refusal)
+            return acb("nan")
+
     with arb_bits(prec):
-        value = acb.integral(lambda x, analytic: _acb(integral.function, {**complex_env, variable: x}, analytic),
-                             ends[0], ends[1])
+        # One evaluation first: an integrand Arb has no rule for is refused before any quadrature.
+        integrand(acb((ends[0] + ends[1]) / 2), False)
+        value = acb.integral(integrand, ends[0], ends[1]) if not refusals else None
+    if refusals:
+        raise refusals[0]
     if not value.imag.contains(0):
         raise NotEnclosable("the integral of a real integrand came out complex")
     return value.real

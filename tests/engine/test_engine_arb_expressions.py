@@ -123,3 +123,13 @@ def test_a_negative_integer_power_inverts():
     f_balls = compile_arb(X ** -3 + (1 + X) ** -1, (X,))
     with arb_bits(100):
         assert abs(mpf_of(f_balls([arb(2)])) - (mpmath.mpf(1) / 8 + mpmath.mpf(1) / 3)) < mpmath.mpf(10) ** -25
+
+
+@pytest.mark.parametrize("expr, message", [
+    (X * sp.Float("0.5"), "no exact ball for 0.5"),
+    (sp.sign(X), "no ball rule for sign"),
+    (sp.Integral(X, (X, 0, 1)), "no ball rule for Integral"),
+])
+def test_a_refusal_names_what_has_no_ball(expr, message):
+    with pytest.raises(NotEnclosable, match=f"^{message}"):
+        compile_arb(expr, (X,))
