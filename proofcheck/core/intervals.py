@@ -145,8 +145,7 @@ def _acb(expr, env, analytic: bool):
     if isinstance(expr, sp.Pow):
         base = _acb(expr.base, env, analytic)
         if expr.exp.is_Integer:
-            k = int(expr.exp)
-            return base ** k if k >= 0 else 1 / base ** (-k)
+            return base ** int(expr.exp)
         if expr.exp == sp.Rational(1, 2):
             return base.sqrt(analytic=analytic)
         return (_acb(expr.exp, env, analytic) * base.log(analytic=analytic)).exp()

@@ -7,7 +7,7 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from proofcheck.core.intervals import NotEnclosable, certified_integral, enclose_with_quadrature
+from proofcheck.core.intervals import NotEnclosable, certified_integral, enclose, enclose_with_quadrature
 
 X, A = sp.symbols("x a", real=True)
 PREC = 128
@@ -23,6 +23,7 @@ PREC = 128
     (sp.sin(X) * sp.cos(X) + sp.tan(X / 4), 0, 1, sp.sin(1) ** 2 / 2 - 4 * sp.log(sp.cos(sp.Rational(1, 4)))),
     (sp.sinh(X) - sp.cosh(X) + sp.tanh(X), 0, 1, sp.exp(-1) - 1 + sp.log(sp.cosh(1))),
     (sp.atan(X) + sp.erf(X) - sp.erfc(X), 0, 1, sp.integrate(sp.atan(X) + sp.erf(X) - sp.erfc(X), (X, 0, 1))),
+    (sp.E * X + sp.pi, 0, 1, sp.E / 2 + sp.pi),
     (sp.gamma(1 + X) * sp.pi / sp.E, 0, 1, sp.integrate(sp.gamma(1 + X), (X, 0, 1)) * sp.pi / sp.E),
 ])
 def test_the_ball_of_an_integral_contains_it_and_is_tight(integrand, lower, upper, exact):
@@ -40,6 +41,30 @@ def test_a_parameter_enters_the_integrand_and_the_bounds():
     assert ball.contains(arb(27) / 2) and ball.rad() < arb(2) ** -80
 
 
+Y = sp.Symbol("y")  # no assumptions: sqrt(y**2) stays a square root, with its branch cut
+
+
+@pytest.mark.parametrize("integrand, exact", [
+    (sp.sqrt(Y ** 2), 1),  # |y|: the cut of the square root meets the line at 0
+    (Y + sp.sqrt(Y ** 2), 1),
+    (3 * sp.sqrt(Y ** 2), 3),
+    ((1 + sp.sqrt(Y ** 2)) ** 2, sp.Rational(14, 3)),
+    ((Y ** 2) ** sp.Rational(1, 3), sp.Rational(6, 5)),
+    (sp.exp(sp.sqrt(Y ** 2)), 2 * (sp.E - 1)),
+])
+def test_an_integrand_with_a_branch_cut_on_the_range_is_never_taken_as_analytic(integrand, exact):
+    # Arb's error bound assumes the integrand is analytic near the range; where a square
+    # root or logarithm is cut, each function must say so, or the ball can miss the integral.
+    ball = certified_integral(sp.Integral(integrand, (Y, -1, 1)), {}, PREC)
+    assert not ball.is_finite() or ball.contains(enclose(exact, prec=4 * PREC)), ball
+    if integrand == sp.sqrt(Y ** 2):
+        assert ball.is_finite()  # bisection towards the kink gets there
+
+
+def test_an_expression_without_an_integral_is_enclosed_at_the_precision_asked():
+    assert enclose_with_quadrature(sp.pi * A, {A: 1}, 1024).rad() < arb(2) ** -1000
+
+
 def test_an_expression_holding_an_integral_is_enclosed_whole():
     expr = 3 * sp.Integral(X ** 2, (X, 0, A)) - A ** 3 + 1  # = 1 for every a
     ball = enclose_with_quadrature(expr, {A: sp.Rational(5, 2)}, PREC)
@@ -49,6 +74,7 @@ def test_an_expression_holding_an_integral_is_enclosed_whole():
 
 @pytest.mark.parametrize("integral, message", [
     (sp.Integral(sp.exp(-X ** 2), (X, 0, sp.oo)), "Arb's quadrature needs a finite range"),
+    (sp.Integral(sp.exp(-X ** 2), (X, -sp.oo, 0)), "Arb's quadrature needs a finite range"),
     (sp.Integral(X * sp.Integral(A, (A, 0, X)) + 1, (X, 0, 1)), "nested integral"),
     (sp.Integral(X * A, (X, 0, 1), (A, 0, 1)), "only a single definite integral can be integrated by Arb"),
     (sp.Integral(sp.Abs(X), (X, -1, 1)), "no complex-ball rule for Abs (needed to integrate)"),
