@@ -1,0 +1,61 @@
+"""How quadrature receives its integrand: cut at every real kink, on Arb balls, and on
+mpmath wherever Arb refuses a node."""
+import mpmath
+import pytest
+import sympy as sp
+
+from proofcheck.core import numeric
+from proofcheck.core.arb_expressions import NotEnclosable
+from proofcheck.core.numeric import EvaluationError, evaluate
+
+X = sp.Symbol("x", real=True)
+
+
+def _nodes_of(monkeypatch, integral, point, dps=30):
+    seen = []
+    quad = mpmath.quad
+
+    def recording(f, nodes, **options):
+        seen.append(list(nodes))
+        return quad(f, nodes, **options)
+    monkeypatch.setattr(numeric.mpmath, "quad", recording)
+    numeric._evaluate_operator_expression.cache_clear()
+    evaluate(integral, point, dps)
+    return [n for nodes in seen for n in nodes]
+
+
+def test_a_real_kink_cuts_the_range_and_a_complex_one_does_not(monkeypatch):
+    # |x^2 + 1 - s| has its kinks at +-sqrt(s - 1), not real for s = 1/2, and they are listed
+    # first; max(0, x - 1/3) has its kink at 1/3.
+    s = sp.Symbol("s", positive=True)
+    integrand = sp.Abs(X**2 + 1 - s) + sp.Max(0, X - sp.Rational(1, 3))
+    nodes = _nodes_of(monkeypatch, sp.Integral(integrand, (X, 0, 1)), {s: sp.Rational(1, 2)})
+    assert any(abs(n - mpmath.mpf(1) / 3) < mpmath.mpf(10) ** -12 for n in nodes)
+    assert all(isinstance(n, mpmath.mpf) for n in nodes)
+
+
+def test_every_real_kink_inside_the_range_cuts_it(monkeypatch):
+    integrand = sp.Abs(X - sp.Rational(1, 4)) + sp.Abs(X - sp.Rational(1, 2)) + sp.Abs(X - sp.Rational(3, 4))
+    nodes = _nodes_of(monkeypatch, sp.Integral(integrand, (X, 0, 1)), {})
+    for kink in (mpmath.mpf(1) / 4, mpmath.mpf(1) / 2, mpmath.mpf(3) / 4):
+        assert any(abs(n - kink) < mpmath.mpf(10) ** -12 for n in nodes), kink
+
+
+def test_a_kink_outside_the_range_does_not_cut_it(monkeypatch):
+    nodes = _nodes_of(monkeypatch, sp.Integral(sp.Abs(X - 2), (X, 0, 1)), {})
+    assert sorted(set(nodes)) == [0, 1]
+
+
+def test_a_node_arb_refuses_at_run_time_is_evaluated_by_mpmath():
+    def refusing(balls):
+        raise NotEnclosable("floor(x) is not decided at this precision")
+    f = numeric._on_balls_or_mpmath(refusing, lambda x, k: x * k, [mpmath.mpf(3)])
+    with mpmath.workdps(30):
+        value = f(mpmath.mpf(2))
+    assert isinstance(value, mpmath.mpf) and value == 6
+
+
+def test_a_symbol_of_the_integrand_without_a_value_is_named():
+    y = sp.Symbol("y", real=True)
+    with pytest.raises(EvaluationError, match="no value for y"):
+        evaluate(sp.Integral(X * y, (X, 0, 1)), {}, 30)
