@@ -81,6 +81,10 @@ def _build(expr, names):
             raise NotEnclosable(f"no exact ball for {node}")
         if isinstance(node, sp.log) and len(node.args) != 1:
             raise NotEnclosable("log with a base")
+        if isinstance(node, sp.exp) and node.args[0].is_Integer:
+            # e^n from Arb's cached constant e: a power, not a fresh exponential series.
+            n = int(node.args[0])
+            return lambda env: arb.const_e() ** n
         if not isinstance(node, _STRUCTURAL) and node.func not in _UNARY:
             raise NotEnclosable(f"no ball rule for {node.func.__name__}")
         parts = [build(a) for a in node.args]

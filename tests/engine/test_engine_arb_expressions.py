@@ -19,6 +19,7 @@ INTEGRANDS = [
     (2 + X ** 2) ** sp.Rational(3, 7) * X ** -3,
     sp.exp(-X ** 2 / 2) / sp.sqrt(2 * sp.pi),
     sp.log(1 + X ** 2) + sp.E * X,
+    sp.exp(2) * X + sp.exp(-3) - sp.EulerGamma,
     sp.Abs(X - sp.Rational(1, 3)),
     sp.Max(0, X - A, -X / 2) + sp.Min(X, A, 1 - X),
     sp.erf(X) - sp.erfc(X / 2) + sp.erfinv(X / 5),
