@@ -1,0 +1,164 @@
+"""Sampling's documented rules, value by value: the unit-cube map, integer ranges, interior
+draws (log-uniform on wide ranges) and the tie points (core/sampling.py)."""
+import math
+import random
+
+import pytest
+import sympy as sp
+
+from proofcheck.core import sampling
+from proofcheck.core.domains import parse_domain
+from proofcheck.core.errors import DomainError
+
+R = sp.Rational
+
+
+def _parameter(spec, name="x"):
+    return parse_domain({name: spec}).parameters[name]
+
+
+# -- the unit cube mapped into a range (point_from_units) ---------------------------------
+
+@pytest.mark.parametrize("spec, u, expected", [
+    ("1 <= x <= 3", 0, 1), ("1 <= x <= 3", 1, 3), ("1 <= x <= 3", R(1, 4), R(3, 2)),
+    ("1 < x < 3", 0, 1 + R(2, 10**6)), ("1 < x < 3", 1, 3 - R(2, 10**6)), ("1 < x < 3", R(1, 2), 2),
+    ("1 < x <= 3", 1, 3), ("1 <= x < 3", 0, 1),
+    ("x > 2", 0, 2 + R(1, 10**6)), ("x > 2", 1, 2 + 10**6), ("x > 2", R(1, 2), 3),
+    ("x < -2", 0, -2 - R(1, 10**6)), ("x < -2", 1, -2 - 10**6),
+    ("real", 1, 10**6), ("real", 0, -R(1, 10**6)), ("real", R(1, 2), 1), ("real", R(49, 100), -1),
+])
+def test_the_unit_cube_maps_onto_the_range_with_its_edges_at_0_and_1(spec, u, expected):
+    assert sampling.from_unit(_parameter(spec), R(u), {}) == expected
+
+
+@pytest.mark.parametrize("spec, u, expected", [
+    ("integer 2 <= n <= 9", 0, 2), ("integer 2 <= n <= 9", 1, 9),
+    ("integer 2 <= n <= 9", R(1, 2), 2 + math.floor(8 ** 0.5) - 1),  # offsets spread logarithmically
+    ("integer n > 2", 0, 3), ("integer n < 7", 1, 6), ("integer 5/2 < n <= 13/2", 1, 6),
+    ("integer 5/2 < n <= 13/2", 0, 3), ("even integer 2 <= n <= 9", 1, 8), ("odd integer 2 <= n <= 9", 0, 3),
+    ("integer 4 <= n <= 4", R(1, 2), 4),
+])
+def test_an_integer_parameter_maps_u_to_its_integers(spec, u, expected):
+    assert sampling.from_unit(_parameter(spec, "n"), R(u), {}) == expected
+
+
+# -- integer ranges ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, expected", [
+    ("integer n >= 2", (2, 2 + 10**6)), ("integer n > 2", (3, 3 + 10**6)), ("integer n > 5/2", (3, 3 + 10**6)),
+    ("integer n >= 5/2", (3, 3 + 10**6)), ("integer n <= 7", (7 - 10**6, 7)), ("integer n < 7", (6 - 10**6, 6)),
+    ("integer n < 13/2", (6 - 10**6, 6)), ("integer n <= 13/2", (6 - 10**6, 6)),
+    ("integer -3 < n < 3", (-2, 2)),
+])
+def test_the_integers_of_a_range_are_its_least_and_greatest(spec, expected):
+    parameter = _parameter(spec, "n")
+    assert sampling._integer_range(parameter, *sampling.bounds_at(parameter, {})) == expected
+
+
+def test_a_range_without_an_integer_is_refused_by_name():
+    parameter = _parameter("integer 1/3 < n < 2/3", "n")
+    with pytest.raises(DomainError, match="no integer satisfies"):
+        sampling._integer_range(parameter, *sampling.bounds_at(parameter, {}))
+
+
+@pytest.mark.parametrize("spec, value, expected", [
+    ("even integer 2 <= n <= 9", 3, 4), ("even integer 2 <= n <= 9", 9, 8), ("odd integer 2 <= n <= 9", 2, 3),
+    ("odd integer 2 <= n <= 9", 9, 9), ("integer 2 <= n <= 9", 3, 3),
+])
+def test_a_value_of_the_wrong_parity_moves_up_or_at_the_top_down(spec, value, expected):
+    assert sampling._with_parity(_parameter(spec, "n"), value, 2, 9) == expected
+
+
+# -- interior draws -------------------------------------------------------------------------
+
+def _draws(spec, count=400, name="x"):
+    parameter, rng = _parameter(spec, name), random.Random(7)
+    return [sampling._draw(parameter, rng, {}) for _ in range(count)]
+
+
+def test_a_wide_positive_range_is_drawn_log_uniformly_half_the_time():
+    draws = _draws("1/1000 <= x <= 20")
+    assert all(R(1, 1000) <= d <= 20 for d in draws)
+    # Uniform draws fall below 1/10 with probability 0.5 %, log-uniform ones with 35 %.
+    below = sum(bool(d < R(1, 10)) for d in draws) / len(draws)
+    assert 0.10 < below < 0.30
+
+
+def test_a_wide_negative_range_is_its_mirror():
+    draws = _draws("-20 <= x <= -1/1000")
+    assert all(-20 <= d <= R(-1, 1000) for d in draws)
+    assert 0.10 < sum(bool(d > R(-1, 10)) for d in draws) / len(draws) < 0.30
+
+
+def test_a_range_from_zero_is_drawn_over_the_six_decades_below_its_top():
+    draws = _draws("0 < x < 1")
+    assert all(0 < d < 1 for d in draws)
+    assert min(draws) >= R(1, 10**6) * R(99, 100)
+    assert 0.2 < sum(bool(d < R(1, 1000)) for d in draws) / len(draws) < 0.35
+
+
+def test_a_narrow_range_is_drawn_uniformly_with_twelve_digits():
+    draws = _draws("1 <= x <= 2")
+    assert all(1 < d < 2 for d in draws) and len(set(draws)) == len(draws)
+    assert 0.4 < sum(bool(d < R(3, 2)) for d in draws) / len(draws) < 0.6
+    assert all((d - 1).q == 10**12 or 10**12 % (d - 1).q == 0 for d in draws)
+
+
+@pytest.mark.parametrize("spec, low, high", [("x > 3", 3, 3 + 10**6), ("x < -3", -3 - 10**6, -3)])
+def test_a_half_line_is_drawn_at_offsets_from_a_millionth_to_a_million(spec, low, high):
+    draws = _draws(spec)
+    offsets = [abs(d - (3 if low == 3 else -3)) for d in draws]
+    assert all(low < d < high for d in draws)
+    assert min(offsets) < R(1, 1000) and max(offsets) > 1000
+    assert 0.35 < sum(bool(o < 1) for o in offsets) / len(offsets) < 0.65
+
+
+def test_the_whole_line_is_drawn_on_both_sides():
+    draws = _draws("real")
+    assert 0.4 < sum(bool(d > 0) for d in draws) / len(draws) < 0.6
+    assert min(abs(d) for d in draws) < R(1, 1000) and max(abs(d) for d in draws) > 1000
+
+
+@pytest.mark.parametrize("spec, low, high", [
+    ("integer 1 <= n <= 1000000", 1, 10**6), ("integer n >= 5", 5, 5 + 10**6), ("integer n <= -5", -5 - 10**6, -5),
+])
+def test_integer_draws_see_small_and_large_offsets(spec, low, high):
+    draws = _draws(spec, name="n")
+    assert all(low <= d <= high for d in draws)
+    near = -5 if high == -5 else low
+    offsets = [abs(d - near) for d in draws]
+    assert min(offsets) < 10 and max(offsets) > 10**4
+    assert 0.3 < sum(bool(o < 1000) for o in offsets) / len(offsets) < 0.7
+
+
+def test_an_integer_range_of_one_value_draws_it():
+    assert set(_draws("integer 4 <= n <= 4", 10, "n")) == {4}
+
+
+# -- tie points -----------------------------------------------------------------------------
+
+def test_two_parameters_of_the_same_range_are_tied_and_put_a_hair_apart():
+    domain = parse_domain({"x": "0 < x < 1", "y": "0 < y < 1", "n": "integer 1 <= n <= 5"})
+    x, y, n = (domain.parameters[k].symbol for k in "xyn")
+    point = {x: R(1, 3), y: R(2, 3), n: 2}
+    ties = sampling.tie_points(domain, point)
+    hair = R(1, 10**30)
+    assert [t[y] for t in ties] == [R(1, 3), R(1, 3) + hair, R(1, 3) - hair]
+    assert all(t[x] == R(1, 3) and t[n] == 2 for t in ties)
+
+
+def test_ties_of_integers_are_exact_and_different_ranges_are_never_tied():
+    domain = parse_domain({"m": "integer 1 <= m <= 5", "k": "integer 1 <= k <= 5", "x": "0 < x < 2"})
+    m, k, x = (domain.parameters[s].symbol for s in ("m", "k", "x"))
+    ties = sampling.tie_points(domain, {m: 2, k: 4, x: R(1, 2)})
+    assert ties == [{m: 2, k: 2, x: R(1, 2)}]
+
+
+def test_a_hair_scales_with_a_large_value_and_a_tie_outside_the_domain_is_dropped():
+    domain = parse_domain({"x": "x > 0", "y": "y > 0"})
+    x, y = (domain.parameters[k].symbol for k in "xy")
+    ties = sampling.tie_points(domain, {x: R(1000), y: R(5)})
+    assert [t[y] for t in ties] == [1000, 1000 + R(1000, 10**30), 1000 - R(1000, 10**30)]
+    edge = parse_domain({"x": "0 < x <= 1", "y": "0 < y <= 1"})
+    ex, ey = (edge.parameters[k].symbol for k in "xy")
+    assert [t[ey] for t in sampling.tie_points(edge, {ex: R(1), ey: R(1, 2)})] == [1, 1 - R(1, 10**30)]
