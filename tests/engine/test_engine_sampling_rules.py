@@ -162,3 +162,53 @@ def test_a_hair_scales_with_a_large_value_and_a_tie_outside_the_domain_is_droppe
     edge = parse_domain({"x": "0 < x <= 1", "y": "0 < y <= 1"})
     ex, ey = (edge.parameters[k].symbol for k in "xy")
     assert [t[ey] for t in sampling.tie_points(edge, {ex: R(1), ey: R(1, 2)})] == [1, 1 - R(1, 10**30)]
+
+
+# -- edges, corners and whole points -----------------------------------------------------------
+
+def test_the_whole_line_has_its_edges_at_zero_and_a_million_either_side():
+    assert sampling._edge_list(_parameter("real"), {}) == [0, 10**6, -10**6]
+
+
+@pytest.mark.parametrize("spec, expected", [
+    ("x < 5", [5 - R(1, 10**30), 5 - 10**6, 4, 5 - R(1, 10**6)]), ("x <= 5", [5, 5 - 10**6, 4]),
+    ("integer n <= 7", [7 - 10**6, 7, 7 - 1000, 8 - 10**6]),
+])
+def test_a_range_bounded_above_only_has_its_edges_below_the_bound(spec, expected):
+    name = "n" if "integer" in spec else "x"
+    assert sampling._edge_list(_parameter(spec, name), {}) == expected
+
+
+def test_the_upper_corner_of_a_range_bounded_above_only_is_its_bound():
+    domain = parse_domain({"x": "x <= 5", "y": "0 < y <= 1"})
+    corner = sampling._upper_corner(domain, random.Random(0))
+    assert {s.name: v for s, v in corner.items()} == {"x": 5, "y": 1}
+
+
+def test_the_edge_points_stagger_each_parameter_one_edge_further():
+    domain = parse_domain({"x": "0 <= x <= 1", "y": "0 <= y <= 1"})
+    first, second = (sampling._edge_point(domain, i, random.Random(0)) for i in (0, 1))
+    values = [{s.name: v for s, v in p.items()} for p in (first, second)]
+    assert values == [{"x": 0, "y": 1}, {"x": 1, "y": R(1, 2)}]
+
+
+def test_a_missing_unit_coordinate_is_the_middle_of_its_range():
+    domain = parse_domain({"x": "0 <= x <= 4", "y": "2 <= y <= 3"})
+    point = sampling.point_from_units(domain, {"y": 1})
+    assert {s.name: v for s, v in point.items()} == {"x": 2, "y": 3}
+
+
+def test_an_empty_domain_is_refused_naming_its_parameters():
+    domain = parse_domain({"x": "0 < x < 1", "y": "x + 2 < y < x + 1"})
+    with pytest.raises(DomainError, match=r"no point satisfies the domain \(0 < x < 1, x \+ 2 < y < x \+ 1\)"):
+        sampling.sample_points(domain, 4)
+
+
+def test_every_pair_of_parameters_of_the_same_range_is_tied():
+    domain = parse_domain({"x": "0 < x < 1", "n": "integer 1 <= n <= 5", "y": "0 < y < 1", "z": "0 < z < 1"})
+    x, n, y, z = (domain.parameters[k].symbol for k in "xnyz")
+    ties = sampling.tie_points(domain, {x: R(1, 5), n: 3, y: R(2, 5), z: R(3, 5)})
+    moved = {(s.name, t[s]) for t in ties for s in (y, z) if t[s] == R(1, 5)} | \
+        {("z", t[z]) for t in ties if t[z] == R(2, 5)}
+    assert moved == {("y", R(1, 5)), ("z", R(1, 5)), ("z", R(2, 5))}
+    assert all(t[n] == 3 for t in ties)
