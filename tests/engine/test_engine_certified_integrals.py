@@ -51,6 +51,10 @@ Y = sp.Symbol("y")  # no assumptions: sqrt(y**2) stays a square root, with its b
     ((1 + sp.sqrt(Y ** 2)) ** 2, sp.Rational(14, 3)),
     ((Y ** 2) ** sp.Rational(1, 3), sp.Rational(6, 5)),
     (sp.exp(sp.sqrt(Y ** 2)), 2 * (sp.E - 1)),
+    (sp.log(Y ** 2), -4),  # the cut of the logarithm itself
+    ((Y ** 2) ** sp.Rational(3, 4), sp.Rational(4, 5)),
+    (2 ** sp.sqrt(Y ** 2), 2 / sp.log(2)),  # the cut is in the exponent
+    (sp.log(1 + sp.sqrt(Y ** 2)), 2 * (2 * sp.log(2) - 1)),  # the cut is in the argument
 ])
 def test_an_integrand_with_a_branch_cut_on_the_range_is_never_taken_as_analytic(integrand, exact):
     # Arb's error bound assumes the integrand is analytic near the range; where a square

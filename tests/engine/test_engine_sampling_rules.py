@@ -212,3 +212,15 @@ def test_every_pair_of_parameters_of_the_same_range_is_tied():
         {("z", t[z]) for t in ties if t[z] == R(2, 5)}
     assert moved == {("y", R(1, 5)), ("z", R(1, 5)), ("z", R(2, 5))}
     assert all(t[n] == 3 for t in ties)
+
+
+def test_a_strict_range_away_from_zero_is_approached_by_a_share_of_its_span():
+    hair, near = R(1, 10**30), R(1, 10**6)
+    assert sampling._edge_list(_parameter("1 < x < 3"), {}) == \
+        [1 + 2 * hair, 3 - 2 * hair, 2, 1 + 2 * near, 3 - 2 * near]
+
+
+def test_real_parameters_of_different_ranges_are_never_tied():
+    domain = parse_domain({"x": "0 < x < 1", "y": "0 < y < 2"})
+    x, y = (domain.parameters[k].symbol for k in "xy")
+    assert sampling.tie_points(domain, {x: R(1, 3), y: R(3, 2)}) == []
