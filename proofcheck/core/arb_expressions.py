@@ -87,16 +87,15 @@ def _build(expr, names):
             return lambda env: arb.const_e() ** n
         if not isinstance(node, _STRUCTURAL) and node.func not in _UNARY:
             raise NotEnclosable(f"no ball rule for {node.func.__name__}")
+        if isinstance(node, sp.Pow) and not (node.exp.is_Integer or node.exp in (sp.S.Half, -sp.S.Half)):
+            return _real_power(node.base, build(node.exp), build)
         parts = [build(a) for a in node.args]
         if isinstance(node, sp.Add):
             return _fold(parts, lambda a, b: a + b)
         if isinstance(node, sp.Mul):
             return _fold(parts, lambda a, b: a * b)
         if isinstance(node, sp.Pow):
-            exponent = node.args[1]
-            if exponent.is_Integer or exponent in (sp.S.Half, -sp.S.Half):
-                return _power(exponent, *parts)
-            return _real_power(node.args[0], parts[1], build)
+            return _power(node.exp, *parts)
         if isinstance(node, sp.Abs):
             (f,) = parts
             return lambda env: abs(f(env))
