@@ -67,6 +67,29 @@ fuzz_settings = settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=Non
                          suppress_health_check=HEALTH, derandomize=True)
 
 
+@pytest.fixture(autouse=True)
+def _draws_independent_of_the_modules_loaded(monkeypatch):
+    """The same draws whatever ran before in this process.
+
+    Hypothesis (from 6.131) mixes into its draws constants read from the source of every
+    local module loaded so far (and stops reading after 100 ms).  Under xdist a worker
+    has loaded whichever engine modules its earlier tests needed, so a derandomized run
+    drew different cases on different schedules: the same test took 4 s alone and 22 s
+    after the packs had run.  With that pool empty, the seed alone decides the cases.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+        empty = type(providers._local_constants)()
+        cached = providers.CONSTANTS_CACHE.cache  # constants allowed per kind of draw
+    except (ImportError, AttributeError, TypeError):
+        yield  # a hypothesis without that pool draws from the seed alone
+        return
+    monkeypatch.setattr(providers, "_get_local_constants", lambda: empty)
+    cached.clear()
+    yield
+    cached.clear()
+
+
 # -- expressions as text -----------------------------------------------------------------
 
 def _q(value: Fraction) -> str:
