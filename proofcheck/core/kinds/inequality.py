@@ -1,5 +1,10 @@
 """Kind ``inequality``: ``lhs rel rhs`` across the claim's domain.
 
+Before any route, the sampled points are looked at with Arb balls at a low
+precision: a point where they prove the claim false fails it at once, with that
+point as the witness (SymPy cannot prove a false claim, and could spend its whole
+budget trying).
+
 Routes, strongest first:
 
 * symbolic  SymPy shows the difference positive (or nonnegative) from the
@@ -169,11 +174,14 @@ class Inequality(Kind):
             raise ProofcheckError("'slack' must say in words why the bound is not tight")
 
     def check(self, claim, settings):
+        points = sample_points(claim, settings)
+        refuted = _certified_counterexample(claim, points)
+        if refuted is not None:
+            return refuted
         if "symbolic" in settings.routes and not settings.mutant_mode and _symbolic(claim, settings):
             return passed("symbolic", "SymPy shows the difference is "
                           + ("positive" if claim.parsed["rel"] in "<>" else "nonnegative")
                           + " from the parameters' assumptions", route="sign from assumptions")
-        points = sample_points(claim, settings)
         routes = set()
         # The sampled points are decided first: where one fails (a negative control, mostly)
         # the search for a counter-example between them has nothing left to find.
@@ -212,6 +220,29 @@ class Inequality(Kind):
         for description, mutant in expression_mutants(claim, fields, settings):
             reason = _still_true(claim, mutant, dense)
             yield (description, mutant) if reason is None else (f"{description} ({reason})", None)
+
+
+def _certified_counterexample(claim, points):
+    """The failed verdict at the first sampled point where Arb balls prove the claim false; else None.
+
+    Looked for before the symbolic attempt, which cannot prove a false claim and may
+    spend its whole budget trying.  Only a proof of failure counts here, at a low
+    precision: whatever this does not settle is decided point by point later, as before.
+    """
+    rel, lhs, rhs = claim.parsed["rel"], claim.expr("lhs"), claim.expr("rhs")
+    for point in points:
+        try:
+            if decide(rel, lhs, rhs, point, max_prec=PRESCREEN_PREC) is False:
+                return failed(f"{rel} fails", _witness(claim, point))
+        except NotEnclosable:
+            return None  # a side balls do not cover (an integral): the same at every point
+        except (ZeroDivisionError, ValueError):
+            continue
+    return None
+
+
+# Two rounds of Arb (128 and 256 bits): enough to see a sign that is not a near-tie.
+PRESCREEN_PREC = 256
 
 
 def _decide_all(claim, points, settings, routes):
