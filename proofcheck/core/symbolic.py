@@ -21,7 +21,8 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from .errors import SymbolicTimeout
+from .errors import ProofcheckError, SymbolicTimeout
+from .intervals import NotEnclosable, certified_nonzero
 from .numeric import EvaluationError, breakpoint_expressions, evaluate
 from .signs import proved_nonnegative, proved_sign
 from .timeout import time_budget
@@ -302,11 +303,18 @@ _STRATEGIES = (
 )
 
 
-def is_zero(expr, budget: float | None = 10.0) -> bool:
-    """True if some simplification strategy reduces ``expr`` to exactly 0."""
+def is_zero(expr, budget: float | None = 10.0, at=()) -> bool:
+    """True if some simplification strategy reduces ``expr`` to exactly 0.
+
+    ``at``, points of the claim's domain, lets Arb balls look first: an expression
+    they prove nonzero at one of them is not identically 0, and simplifying it could
+    only spend the budget (a false claim's difference, typically).
+    """
     expr = sp.sympify(expr)
     if expr == 0:
         return True
+    if nonzero_at(expr, at):
+        return False
     try:
         with time_budget(budget):
             for strategy in _STRATEGIES:
@@ -319,3 +327,23 @@ def is_zero(expr, budget: float | None = 10.0) -> bool:
     except SymbolicTimeout:
         return False
     return False
+
+
+def nonzero_at(expr, points) -> bool:
+    """True if Arb balls, at a low precision, exclude 0 from ``expr`` at one of ``points``.
+
+    Then ``expr`` is not identically 0 on any domain holding that point; False says nothing.
+    """
+    for point in points:
+        try:
+            if certified_nonzero(expr, point, max_prec=NONZERO_PREC) is not None:
+                return True
+        except NotEnclosable:
+            return False  # an operator balls do not cover: the same at every point
+        except (ZeroDivisionError, ValueError, TypeError, ProofcheckError):
+            continue
+    return False
+
+
+# Two rounds of Arb (128 and 256 bits): a difference that is not a near-tie shows at once.
+NONZERO_PREC = 256

@@ -21,8 +21,8 @@ import sympy as sp
 from ..core.claims import Claim
 from ..core.errors import ProofcheckError
 from ..core.kinds import Kind
-from ..core.kinds.equality import equality_check, representative_point
-from ..core.symbolic import NoClosedForm, closed_form, is_zero
+from ..core.kinds.equality import equality_check, probe_points, representative_point
+from ..core.symbolic import NoClosedForm, closed_form, is_zero, nonzero_at
 from ..core.verdict import Verdict
 
 
@@ -34,13 +34,16 @@ def order_symbol(claim: Claim) -> sp.Symbol:
     return claim.symbols[name]
 
 
-def _vanishes(expression) -> bool:
+def _vanishes(expression, at) -> bool:
     """True if SymPy reduces ``expression`` to 0.
 
-    Hyperbolic functions are first written as exponentials: divergences are sums of
-    exponentials, and this is the route SymPy closes fastest.  Then the core's
-    strategies.
+    Arb balls look first at ``at``, points of the claim's domain: a difference they
+    prove nonzero at one of them is no identity, and no simplification is tried.  Hyperbolic
+    functions are then written as exponentials: divergences are sums of exponentials,
+    and this is the route SymPy closes fastest.  Then the core's strategies.
     """
+    if nonzero_at(sp.sympify(expression), at):
+        return False
     try:
         if sp.simplify(sp.sympify(expression).rewrite(sp.exp)) == 0:
             return True
@@ -62,17 +65,19 @@ def alpha_one_limit(claim: Claim, divergence, asserted, settings) -> Verdict:
     # Distribute over the terms, so that each log(...)/(alpha - 1) cancels against alpha - 1.
     numerator = sp.Add(*[(alpha - 1) * term for term in sp.Add.make_args(divergence)])
 
+    points = probe_points(claim)
+
     def lhopital(_):
         at_one = numerator.subs(alpha, 1)
         if at_one.has(sp.nan, sp.zoo):
             raise NoClosedForm("(alpha - 1) D_alpha has no value at alpha = 1 as written")
         # F(1) is a logarithm: showing e^{F(1)} = 1 is often easier for SymPy than F(1) = 0.
-        if not (_vanishes(at_one) or _vanishes(sp.exp(at_one) - 1)):
+        if not (_vanishes(at_one, points) or _vanishes(sp.exp(at_one) - 1, points)):
             raise NoClosedForm("SymPy did not show (alpha - 1) D_alpha = 0 at alpha = 1")
         closed = sp.diff(numerator, alpha).subs(alpha, 1)
         # Hand back the assertion itself when the difference is shown to vanish, so that the
         # core's comparison need not repeat the (slow) general simplification.
-        return asserted if _vanishes(closed - asserted) else closed
+        return asserted if _vanishes(closed - asserted, points) else closed
 
     limit = sp.Limit(divergence / alpha, alpha, 1, "+")
     verdict = equality_check(claim, limit, asserted, settings, closed_form_fn=lhopital)
@@ -107,7 +112,7 @@ class Renyi(Kind):
             closed = closed_form(moment, representative_point(claim))
             # log is one-to-one: comparing the moment with e^{(alpha-1) D_alpha} avoids
             # asking SymPy to combine logarithms.
-            if _vanishes(closed - sp.exp((alpha - 1) * asserted)):
+            if _vanishes(closed - sp.exp((alpha - 1) * asserted), probe_points(claim)):
                 shown.append(closed)
                 return asserted
             return sp.log(closed) / (alpha - 1)
@@ -133,7 +138,7 @@ class KL(Kind):
 
         def kl_closed_form(expression):
             closed = closed_form(expression, representative_point(claim))
-            if _vanishes(closed - asserted):
+            if _vanishes(closed - asserted, probe_points(claim)):
                 shown.append(closed)
                 return asserted
             return closed

@@ -63,6 +63,18 @@ def representative_point(claim):
     return point_from_units(claim.sampling_domain, {})
 
 
+def probe_points(claim) -> list[dict]:
+    """Where Arb balls look at a difference before SymPy tries to reduce it to 0.
+
+    The representative point, and one in general position: each parameter at its own
+    place in its range, so that two parameters of the same range differ there (a
+    claim false off the diagonal is not taken for an identity at the middle).
+    """
+    names = list(claim.sampling_domain.parameters)
+    spread = {name: sp.Rational(i + 1, len(names) + 2) + sp.Rational(1, 97) for i, name in enumerate(names)}
+    return [representative_point(claim), point_from_units(claim.sampling_domain, spread)]
+
+
 def _short(value, digits=20):
     return mpmath.nstr(value, digits)
 
@@ -190,7 +202,8 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
                 closed = closed_form_fn(definition)
                 _CLOSED_FORMS[definition] = closed
                 # Structural equality first: oo == oo holds, though oo - oo is nan.
-                if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None):
+                if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None,
+                                                             at=probe_points(claim)):
                     return passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}",
                                   route=_symbolic_route(definition))
         except NoClosedForm as reason:
