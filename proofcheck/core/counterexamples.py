@@ -14,8 +14,8 @@ exact point; the search looks for each, on purpose:
 * snaps move each point found onto nearby simple exact numbers (1/3,
   sqrt(2), pi/4), where a strict inequality can fail at a single point.
 
-The search runs in floating point (mpmath at 20 digits through a compiled
-function) and only proposes points: each is then decided like a sampled one,
+The search runs in floating point (Arb balls at 128 bits through a compiled
+function, or mpmath at 20 digits where a ball is not tight) and only proposes points: each is then decided like a sampled one,
 so the search can find a failure but never make a pass.
 """
 from __future__ import annotations
@@ -25,8 +25,10 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
+from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .errors import DomainError, SymbolicTimeout
 from .golden import golden_section_minimum
+from .precision import arb_bits
 from .sampling import bounds_at, tie_points
 from .timeout import time_budget
 
@@ -62,7 +64,18 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
     except (TypeError, NameError, SyntaxError, KeyError, ValueError):
         return []
 
+    try:
+        on_balls = compile_arb(slack / scale, tuple(symbols))
+    except NotEnclosable:
+        on_balls = None
+
     def value(values):
+        if on_balls is not None:
+            # Arb balls first (microseconds); mpmath where a ball is not a usable float
+            # (out of the domain, a pole, digits lost), as before.
+            ball_value = _float_on_balls(on_balls, values)
+            if ball_value is not None:
+                return ball_value
         try:
             with mpmath.workdps(20):
                 result = relative(*[_mpf(v) for v in values])
@@ -258,6 +271,28 @@ def _valid_point(domain, symbols, values):
     except (DomainError, ValueError, TypeError, OverflowError):
         return None
     return point
+
+
+def _float_on_balls(on_balls, values):
+    """The compiled relative slack at ``values`` as a float, or None where its ball cannot say."""
+    from flint import arb, fmpq
+    try:
+        with arb_bits(SEARCH_BITS):
+            ball = on_balls([arb(fmpq(int(v.p), int(v.q))) if isinstance(v, sp.Rational) else arb(v)
+                             for v in values])
+    except (NotEnclosable, ZeroDivisionError, ValueError, TypeError):
+        return None
+    value = mpf_of(ball)
+    if value is None or ball.rad() > abs(ball.mid()) * SEARCH_RELATIVE_RADIUS:
+        return None
+    return float(value)
+
+
+# The search compares floats.  128 bits leave room for cancellation (a slack of 1e-22
+# between two logarithms of 1 + 1e-11); a ball whose radius is not below a float's last
+# bits, relative to its value, is evaluated by mpmath at 20 digits instead.
+SEARCH_BITS = 128
+SEARCH_RELATIVE_RADIUS = 2.0 ** -50
 
 
 def _mpf(value):
