@@ -115,11 +115,34 @@ class Claim:
 def substitute_definitions(expression, definitions):
     # Definitions may refer to earlier ones: substitute until nothing changes.
     for _ in range(len(definitions) + 1):
-        replaced = expression.xreplace(definitions) if hasattr(expression, "xreplace") else expression
+        replaced = _replaced(expression, definitions) if isinstance(expression, sp.Basic) else expression
         if replaced == expression:
             break
         expression = replaced
     return expression
+
+
+_OPERATORS = (sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
+
+
+def _replaced(expression, definitions):
+    """``expression.xreplace(definitions)``, except that an absolute value whose argument
+    now holds an unevaluated operator is kept as written.
+
+    SymPy cannot sign an integral or a sum it has not evaluated, and its attempt to
+    simplify such an absolute value (through the conjugate of every Min and Max inside)
+    took seconds per claim; it only ever left the absolute value as it was.
+    """
+    if expression in definitions:
+        return definitions[expression]
+    if not expression.args or isinstance(expression, sp.Lambda):
+        return expression.xreplace(definitions)
+    args = tuple(_replaced(a, definitions) if isinstance(a, sp.Basic) else a for a in expression.args)
+    if all(new is old for new, old in zip(args, expression.args)):
+        return expression
+    if isinstance(expression, sp.Abs) and args[0].has(*_OPERATORS):
+        return sp.Abs(args[0], evaluate=False)
+    return expression.func(*args)
 
 
 def _variables(raw, path, claim_id, taken) -> dict[str, sp.Symbol]:

@@ -101,3 +101,33 @@ def test_user_functions():
 def test_reserved_symbol_names(name):
     with pytest.raises(ExpressionError):
         make_symbol(name)
+
+
+# -- definitions are substituted as xreplace would, except an absolute value of an operator --
+
+Y = sp.Symbol("y", real=True)
+A, B = sp.Symbol("a", real=True), sp.Symbol("b", real=True)
+
+
+@pytest.mark.parametrize("expression, definitions", [
+    (sp.Abs(A) + B, {A: X ** 2 - 1, B: sp.exp(X)}),
+    (sp.Abs(A), {A: -S}),                                    # |-s| = s: still simplified
+    (sp.Max(A, 0) * sp.log(B), {A: X - 1, B: 1 + S}),
+    (sp.Integral(A * Y, (Y, 0, 1)) + B, {A: S, B: A + 1}),   # a definition using another
+])
+def test_definitions_are_substituted_exactly_as_by_xreplace(expression, definitions):
+    from proofcheck.core.claims import substitute_definitions
+    expected = expression
+    for _ in range(len(definitions) + 1):
+        expected = expected.xreplace(definitions)
+    assert substitute_definitions(expression, definitions) == expected
+
+
+def test_an_absolute_value_of_an_unevaluated_operator_is_kept_as_written():
+    from proofcheck.core.claims import substitute_definitions
+    integral = sp.Integral(sp.exp(-S * Y) - sp.Rational(1, 2), (Y, 0, 1))
+    result = substitute_definitions(sp.Abs(A) - B, {A: 1 - integral, B: S})
+    # SymPy's own Abs would have rewritten |1 - I| as |I - 1|: the same value, not the same text
+    assert result == sp.Abs(1 - integral, evaluate=False) - S
+    # at s = 1 the integral is 1/2 - e^-1, and |1 - (1/2 - e^-1)| - 1 = e^-1 - 1/2
+    assert abs(float(result.subs(S, 1).doit()) - (float(sp.exp(-1)) - 0.5)) < 1e-12
