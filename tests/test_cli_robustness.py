@@ -1,5 +1,6 @@
 """The command line stays standing: a runaway claim is that claim's error, Ctrl-C ends quietly,
 bad numbers are refused in one line with exit status 2."""
+import contextlib
 import json
 import os
 import signal
@@ -97,6 +98,37 @@ def test_ctrl_c_ends_verify_quietly_with_status_130(tmp_path):
     assert process.returncode == 130
     assert stderr.strip() == "proofcheck: interrupted"
     assert "Traceback" not in stdout + stderr and "ForkPoolWorker" not in stderr
+
+
+# Ctrl-C arriving in the parent the moment a worker is forked, before multiprocessing or
+# the runner has listed the worker: the narrowest such moment, made certain here.
+CTRL_C_AT_THE_FORK = """
+import os, signal, sys
+from proofcheck.cli import main
+fork = os.fork
+def fork_then_interrupt():
+    pid = fork()
+    if pid:
+        os.kill(os.getpid(), signal.SIGINT)
+    return pid
+os.fork = fork_then_interrupt
+sys.exit(main(["verify", "--claims", sys.argv[1], "--only", "slow-sum", "-j", "1"]))
+"""
+
+
+def test_ctrl_c_just_after_a_fork_leaves_no_worker_behind(tmp_path):
+    claims = tmp_path / "runaways.toml"
+    claims.write_text(RUNAWAYS)
+    process = subprocess.Popen([sys.executable, "-c", CTRL_C_AT_THE_FORK, str(claims)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        # A worker left behind holds the output open: communicate() would wait for it.
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # whatever is left of its process group
+    assert process.returncode == 130, stderr[-500:]
+    assert stderr.strip() == "proofcheck: interrupted"
 
 
 def test_a_timeout_that_is_not_a_number_is_refused():

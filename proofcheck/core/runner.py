@@ -10,6 +10,7 @@ killed and replaced.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -234,8 +235,11 @@ def _run_isolated(order, jobs, mutants, timeout, started):
     workers: list[_Worker] = []
 
     def spawn():
-        worker = _Worker(context, [w.connection for w in workers])
-        workers.append(worker)
+        # Ctrl-C waits until the new worker is listed: between the fork and the list, it
+        # would leave a worker that nobody stops, holding the output open.
+        with _sigint_held():
+            worker = _Worker(context, [w.connection for w in workers])
+            workers.append(worker)
         return worker
 
     def replace(worker):
@@ -272,6 +276,17 @@ def _run_isolated(order, jobs, mutants, timeout, started):
         # On Ctrl-C or any error here, no worker outlives the run.
         for worker in workers:
             worker.stop()
+
+
+@contextlib.contextmanager
+def _sigint_held():
+    """Ctrl-C is delivered when the block ends, not inside it (where signal masks exist)."""
+    held = hasattr(signal, "pthread_sigmask") and signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if held is not False:  # the mask before (a set, maybe empty)
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _receive(worker, mutants, timeout):
@@ -313,8 +328,11 @@ def _expired(worker, timeout):
 
 def _serve(connection, others):
     """A worker's loop: check the claims it is sent until told to stop."""
-    # Ctrl-C is the parent's to handle: it stops the workers, which then print nothing.
+    # Ctrl-C is the parent's to handle: it stops the workers, which then print nothing
+    # (the fork inherited it held back: it is ignored first, then let through).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     for other in others:
         other.close()
     _limit_memory()
