@@ -166,6 +166,10 @@ def test_integer_log_grid_spans_one_to_a_million():
 
 # -- the images --------------------------------------------------------------------------------
 
+# The tests that look at the drawn figures share one worker, which draws them once.
+ON_THE_DRAWN_FIGURES = pytest.mark.xdist_group("drawn-figures")
+
+
 @pytest.fixture(scope="module")
 def drawn(tmp_path_factory):
     pytest.importorskip("matplotlib")
@@ -179,6 +183,7 @@ def _png_size(path):
     return struct.unpack(">II", header[16:24])
 
 
+@ON_THE_DRAWN_FIGURES
 @pytest.mark.parametrize("name", list(figures.FIGURES))
 def test_each_figure_is_a_valid_image_of_the_expected_size(drawn, name):
     output = drawn[name]
@@ -196,6 +201,7 @@ def test_each_figure_is_a_valid_image_of_the_expected_size(drawn, name):
     assert text.count("<path") > 20
 
 
+@ON_THE_DRAWN_FIGURES
 def test_figures_are_reproducible_byte_for_byte(drawn, tmp_path):
     output = figures.render("ladder", tmp_path)
     assert output.files["svg"].read_bytes() == drawn["ladder"].files["svg"].read_bytes()
