@@ -348,6 +348,10 @@ def _sum(expr, env):
     term = expr.function
     (variable, lower, upper), = expr.limits
     lo, hi = _eval(lower, env), _eval(upper, env)
+    if not term.has(variable) and mpmath.isfinite(lo) and mpmath.isfinite(hi):
+        # A term free of the index (0 log 1, a constant) is the same at every index: its
+        # count of copies, not a million additions of it.
+        return _eval(term, env) * len(range(int(lo), int(hi) + 1))
     f = _compiled_integrand(term, variable, env)
     with arb_bits(mpmath.mp.prec):
         if mpmath.isinf(hi) or hi - lo > 10**5:

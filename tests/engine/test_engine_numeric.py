@@ -84,3 +84,16 @@ def test_piecewise_and_indicators_at_a_point():
 def test_evaluation_errors_are_reported(text, point):
     with pytest.raises(EvaluationError):
         evaluate(parse(text), point, 30)
+
+
+@pytest.mark.parametrize("term, lower, upper, copies", [
+    ("s**2", 3, 1_000_002, 1_000_000),       # a million copies, counted, not added
+    ("log(s/s) + 7", 1, 10, 10),           # 0 + 7 at each of ten indices
+    ("s", 5, 4, 0),                        # an empty range
+])
+def test_a_sum_whose_term_is_free_of_the_index_is_its_term_times_the_count(term, lower, upper, copies):
+    k = sp.Symbol("k", integer=True)
+    expression = sp.Sum(parse(term), (k, lower, upper))
+    point = {S: sp.Rational(3, 2)}
+    expected = mpmath.mpf(copies) * evaluate(parse(term), point, 30)
+    assert evaluate(expression, point, 30) == expected
