@@ -298,3 +298,70 @@ def test_two_constants_apart_by_a_tiny_amount_show_the_enclosed_difference_and_b
     assert verdict.counterexample == {"derived - asserted": "-3.141592654e-45", "derived formula": "pi",
                                       "derived": "3.14159265358979323846264338328",
                                       "asserted": "3.14159265358979323846264338328"}
+
+
+# -- the order of the routes ----------------------------------------------------------------------
+
+CONTROL = Settings(mutant_mode=True)
+
+
+def test_an_infinite_limit_equal_to_infinity_passes_by_structure():
+    # oo - oo is nan, never 0: the two infinities are compared as they stand.
+    verdict = verdict_of(kind="identity", variables={"t": "real"}, lhs="limit(1/t, t, 0, '+')", asserts="oo")
+    assert (verdict.status, verdict.evidence, verdict.details) == ("passed", "symbolic", "SymPy derived oo")
+
+
+def test_a_symbolic_route_out_of_time_says_so_before_the_numeric_verdict():
+    # An integrand used nowhere else, so no closed form of it is remembered.
+    verdict = verdict_of(Settings(symbolic_budget=1e-6), kind="identity",
+                         variables={"x": "real", "y": "real"},
+                         lhs="integrate(x**5*exp(-x)*cos(3*x), x, 0, 1)",
+                         asserts="integrate(y**5*exp(-y)*cos(3*y), y, 0, 1)")
+    assert (verdict.status, verdict.evidence) == ("passed", "numeric")
+    assert verdict.details == ("symbolic route stopped: over 1e-06 s; definition and assertion "
+                               "agree to 30 digits at 1 points (re-checked at 100 digits)")
+
+
+def test_a_closed_form_sympy_cannot_reduce_to_the_assertion_is_compared_at_points():
+    # 4 atan(1/2) + 4 atan(1/3) = pi (Machin-like), which SymPy does not reduce.
+    verdict = verdict_of(kind="identity", variables={"x": "real"}, lhs="4*integrate(1/(1 + x**2), x, 0, 1)",
+                         asserts="4*atan(1/2) + 4*atan(1/3)")
+    assert (verdict.status, verdict.evidence) == ("passed", "numeric")
+    assert verdict.details == ("derived closed form pi, not reduced to the assertion by SymPy; derived and "
+                               "assertion agree to 30 digits at 1 points (re-checked at 100 digits)")
+
+
+def test_a_wrong_identity_is_refuted_from_its_definition_and_shows_the_derived_formula():
+    verdict = verdict_of(kind="identity", params={"a": "1 <= a <= 2"}, variables={"x": "real"},
+                         lhs="integrate(a*x, x, 0, 1)", asserts="a/3")
+    assert verdict.status == "failed"
+    assert verdict.details == "definition and assertion differ, confirmed at higher precision"
+    assert verdict.counterexample == {"point": {"a": "1"}, "definition": "0.5",
+                                      "asserted": "0.333333333333333333333333333333",
+                                      "derived formula": "a/2"}
+
+
+def test_a_control_is_compared_first_with_the_closed_form_its_claim_derived():
+    record = dict(kind="identity", params={"a": "1 <= a <= 2"}, variables={"x": "real"},
+                  lhs="integrate(a*x**3, x, 0, 1)")
+    assert verdict_of(**record, asserts="a/4").passed
+    control = verdict_of(CONTROL, **record, asserts="a/5")
+    assert control.status == "failed"
+    assert control.details == "derived and assertion differ, confirmed at higher precision"
+    assert control.counterexample["derived formula"] == "a/4"
+
+
+def test_a_control_tries_the_points_first_but_a_claim_tries_sympy_first():
+    # The control first: once the claim is checked, its closed form is remembered.
+    record = dict(kind="identity", lhs="pi + 2", asserts="(pi + 2)*(1 + 10**-45)")
+    control = verdict_of(CONTROL, **record)
+    assert control.details == "definition and assertion differ, confirmed at higher precision"
+    claimed = verdict_of(**record)
+    assert claimed.details.startswith("the derived constant and the assertion differ")
+
+
+def test_a_limit_control_goes_to_sympy_before_any_numeric_limit():
+    verdict = verdict_of(CONTROL, kind="limit", params={"b": "b > 0"}, variables={"t": "positive"},
+                         expr="sin(b*t)/(b*t)", limits=[["t", "0", "+"]], asserts="2")
+    assert verdict.status == "failed"
+    assert verdict.details.startswith("the derived constant and the assertion differ")
