@@ -1,0 +1,168 @@
+"""optimum: each condition of an asserted optimum is checked, and each failure is named.
+
+An optimum passes only if the derivative vanishes at the asserted optimiser
+(relative to the objective's size, to 3*dps/5 digits at dps and at 2*dps), the
+Hessian's leading minors have the signs of a maximum (alternating, from
+negative) or a minimum (all positive), the value there is the asserted one, and
+no other point of the domain does better: SymPy finds exactly one stationary
+point inside the domain, or a scan finds nothing better.
+"""
+import itertools
+
+import pytest
+
+from proofcheck.core.claims import build_claim
+from proofcheck.core.errors import ClaimFileError
+from proofcheck.core.runner import check_claim
+from proofcheck.core.verdict import Settings
+from proofcheck.papers import registry_for
+
+KINDS = registry_for()
+SETTINGS = Settings()
+NUMERIC = Settings(routes=("numeric",))
+_IDS = itertools.count()
+
+SYMBOLIC_PASS = ("first- and second-order conditions and value: symbolic; globality: the first-order "
+                 "condition has exactly one solution in the domain")
+NUMERIC_PASS = ("first- and second-order conditions and value: numeric; globality: no better point in a "
+                "scan of 60 points per variable")
+
+
+def claim(**record):
+    record.setdefault("id", f"opt-{next(_IDS)}")
+    record.setdefault("where", "unit test")
+    record.setdefault("statement", "unit test")
+    record.setdefault("kind", "optimum")
+    record.setdefault("variables", {"x": "real"})
+    return build_claim(record, "tests/engine", KINDS)
+
+
+def verdict_of(settings=SETTINGS, **record):
+    return check_claim(claim(**record), settings)
+
+
+def one(objective, at, value, sense, over="real", **extra):
+    return dict(objective=objective, over={"x": over}, at={"x": at}, value=value, sense=sense, **extra)
+
+
+def two(objective, value, sense):
+    return dict(variables={"x": "real", "y": "real"}, over={"x": "real", "y": "real"},
+                objective=objective, at={"x": "0", "y": "0"}, value=value, sense=sense)
+
+
+# -- passes ----------------------------------------------------------------------------------
+
+def test_a_true_maximum_is_solved_symbolically():
+    verdict = verdict_of(**one("-(x - 1)**2", "1", "0", "max"))
+    assert (verdict.status, verdict.evidence, verdict.details) == ("passed", "symbolic", SYMBOLIC_PASS)
+    assert verdict.route == "optimum solved (first and second order)"
+
+
+def test_a_true_maximum_on_the_numeric_route_is_scanned():
+    verdict = verdict_of(NUMERIC, **one("-(x - 1)**2", "1", "0", "max"))
+    assert (verdict.status, verdict.evidence, verdict.details) == ("passed", "numeric", NUMERIC_PASS)
+
+
+def test_an_optimiser_that_depends_on_a_parameter():
+    verdict = verdict_of(params={"a": "1 <= a <= 2"},
+                         **one("a*log(x) - x", "a", "a*log(a) - a", "max", over="x > 0"))
+    assert (verdict.status, verdict.evidence) == ("passed", "symbolic")
+
+
+def test_a_true_minimum_of_two_variables_passes():
+    verdict = verdict_of(**two("x**2 + y**2 + x*y", "0", "min"))
+    assert (verdict.status, verdict.evidence) == ("passed", "symbolic")
+
+
+def test_a_true_maximum_of_two_variables_passes():
+    verdict = verdict_of(**two("-x**2 - y**2 + x*y", "0", "max"))
+    assert (verdict.status, verdict.evidence) == ("passed", "symbolic")
+
+
+# -- each condition failing ------------------------------------------------------------------------
+
+def test_a_point_where_the_derivative_does_not_vanish_fails_the_first_order_condition():
+    verdict = verdict_of(**one("-(x - 1)**2", "2", "-1", "max"))
+    assert verdict.status == "failed"
+    assert verdict.details == "first-order condition fails at the asserted optimiser"
+    assert verdict.counterexample == {"point": {}, "derivative": "-2.0"}
+
+
+def test_a_derivative_of_ten_to_the_minus_40_is_seen_at_twice_the_precision():
+    # Within 10**-30 at 50 digits, outside 10**-60 at 100.
+    verdict = verdict_of(**one("-(x - 1)**2 + x/10**40", "1", "1/10**40", "max"))
+    assert verdict.status == "failed"
+    assert verdict.details == "first-order condition fails at the asserted optimiser"
+    assert verdict.counterexample == {"point": {}, "derivative": "1.0e-40"}
+
+
+def test_a_wrong_optimal_value_fails():
+    verdict = verdict_of(**one("-(x - 1)**2", "1", "1", "max"))
+    assert verdict.status == "failed"
+    assert verdict.details == "objective at the optimiser differs from the asserted value"
+    assert verdict.counterexample == {"point": {}, "objective": "0.0", "asserted": "1.0"}
+
+
+@pytest.mark.parametrize("record", [
+    one("(x - 1)**2", "1", "0", "max"),
+    one("-(x - 1)**2", "1", "0", "min"),
+    two("x**2 - y**2", "0", "max"),                 # a saddle: the first minor is positive
+    two("-x**2 - y**2 + 3*x*y", "0", "max"),        # a saddle: the determinant is -5
+    two("x**2 + y**2 - 3*x*y", "0", "min"),         # a saddle: the determinant is -5
+])
+def test_the_wrong_kind_of_stationary_point_fails_the_second_order_condition(record):
+    verdict = verdict_of(**record)
+    assert (verdict.status, verdict.details) == ("failed", "second-order condition fails")
+
+
+def test_a_local_maximum_beaten_elsewhere_in_the_domain_fails_the_scan():
+    # x^3 - 3x: a local maximum 2 at -1, but 18 at the closed end 3.
+    verdict = verdict_of(**one("x**3 - 3*x", "-1", "2", "max", over="-3 <= x <= 3"))
+    assert verdict.status == "failed"
+    assert verdict.details == "the scan found a better point: {'x': '3'}"
+
+
+def test_an_objective_that_cannot_be_evaluated_at_the_optimiser_is_an_error():
+    verdict = verdict_of(**one("sqrt(x)", "-1", "0", "max"))
+    assert (verdict.status, verdict.evidence) == ("error", None)
+
+
+# -- which stationary points count as inside the domain ------------------------------------------------
+
+@pytest.mark.parametrize("over, sense, at, value, evidence", [
+    ("-3 <= x <= 0", "max", "-1", "2", "symbolic"),     # only -1 of the two stationary points
+    ("-1 <= x <= 0", "max", "-1", "2", "symbolic"),     # -1 on the closed edge: inside
+    ("-1 < x <= 0", "max", "-1", "2", "numeric"),      # -1 on the open edge: none inside
+    ("0 <= x <= 1", "min", "1", "-2", "symbolic"),      # 1 on the closed upper edge
+    ("0 <= x < 1", "min", "1", "-2", "numeric"),       # 1 on the open upper edge
+])
+def test_a_stationary_point_on_an_edge_is_inside_only_if_the_edge_is_closed(over, sense, at, value,
+                                                                              evidence):
+    verdict = verdict_of(**one("x**3 - 3*x", at, value, sense, over=over))
+    assert (verdict.status, verdict.evidence) == ("passed", evidence), verdict.details
+
+
+# -- the fields ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, message", [
+    (dict(sense="maximum"), "'sense' must be 'max' or 'min'"),
+    (dict(over={}), "'over' must be a table: variable = \"domain\""),
+    (dict(over="x"), "'over' must be a table: variable = \"domain\""),
+    (dict(at={"y": "1"}), "'at' must give a value for each variable of 'over'"),
+    (dict(at="1"), "'at' must give a value for each variable of 'over'"),
+    (dict(over={"a": "real"}, at={"a": "1"}, params={"a": "real"}),
+     "optimisation variable 'a' must be declared in 'variables'"),
+    (dict(over={"z": "real"}, at={"z": "1"}), "optimisation variable 'z' must be declared in 'variables'"),
+])
+def test_a_malformed_optimum_is_refused(change, message):
+    with pytest.raises(ClaimFileError) as raised:
+        claim(**dict(one("-(x - 1)**2", "1", "0", "max"), **change))
+    assert str(raised.value).endswith(message)
+
+
+def test_the_controls_perturb_the_value_and_the_optimiser():
+    c = claim(**one("-(x - 1)**2 + 3", "1", "3", "max"))
+    descriptions = [d for d, _ in c.checker.mutants(c, SETTINGS)]
+    assert any(d.startswith("value: ") for d in descriptions)
+    assert any(d.startswith("at.x: ") for d in descriptions)
+    assert len(descriptions) <= 5
