@@ -57,6 +57,19 @@ def test_a_wrong_series_coefficient_fails_and_shows_the_expansion():
     assert verdict.status == "failed"
     assert verdict.details == "derived and assertion differ, confirmed at higher precision"
     assert verdict.counterexample["derived formula"] == "t**2/2 + t + 1"
+    assert verdict.route == ""
+
+
+@pytest.mark.parametrize("record, derived", [
+    (dict(variables={"t": "positive"}, expr="log(t)", point="1", asserts="(t - 1) - (t - 1)**2/2"),
+     "t - (t - 1)**2/2 - 1"),
+    (dict(params={"a": "1 <= a <= 2"}, variables={"t": "real"}, expr="exp(a*t)", point="0",
+          asserts="1 + a*t + a**2*t**2/2"), "a**2*t**2/2 + a*t + 1"),
+])
+def test_a_series_is_expanded_at_its_own_point_in_its_own_variable(record, derived):
+    verdict = verdict_of(kind="series", variable="t", order=3, **record)
+    assert (verdict.status, verdict.evidence, verdict.details) == ("passed", "symbolic",
+                                                                  f"SymPy derived {derived}")
 
 
 def test_a_series_has_no_numeric_route():
@@ -120,19 +133,30 @@ def test_limits_are_taken_innermost_first_and_the_direction_defaults_by_the_poin
     assert c.parsed["free_after"] == {"a"}
 
 
+LIMITS_LIST = "'limits' must be a list such as [[\"n\", \"oo\"], [\"r\", \"0\", \"+\"]]"
+
+
+def test_a_limit_keeps_its_stated_direction_and_frees_only_the_parameters_it_does_not_take():
+    c = claim(kind="limit", params={"a": "a > 0", "t": "t > 0"}, expr="sin(a*t)/t",
+              limits=[["t", "0", "-"]], asserts="a")
+    assert c.parsed["definition"] == sp.Limit(c.expr("expr"), c.symbols["t"], 0, "-")
+    assert c.parsed["free_after"] == {"a"}
+
+
 @pytest.mark.parametrize("limits, message", [
-    ("t", "'limits' must be a list such as "),
-    ([], "'limits' must be a list such as "),
+    ("t", LIMITS_LIST),
+    ([], LIMITS_LIST),
     ([["t"]], "malformed limit ['t']"),
     ([["t", "0", "+", "x"]], "malformed limit ['t', '0', '+', 'x']"),
     (["t"], "malformed limit 't'"),
+    ({"t": "0"}, LIMITS_LIST),
     ([["u", "0"]], "limit variable 'u' is not declared"),
     ([["t", "0", "up"]], "limit direction must be '+' or '-', got 'up'"),
 ])
 def test_a_malformed_limit_is_refused(limits, message):
     with pytest.raises(ClaimFileError) as raised:
         claim(**LIMIT, limits=limits, asserts="a")
-    assert message in str(raised.value)
+    assert str(raised.value).endswith(message)
 
 
 # -- asymptotic ------------------------------------------------------------------------------------
@@ -159,6 +183,21 @@ def test_an_asymptotic_direction_defaults_to_the_side_of_its_point(point, direct
     record = dict(ASYMPTOTIC, point=point, **({"direction": direction} if direction else {}))
     c = claim(**record, asserts="1/n")
     assert c.parsed["ratio_limit"] == (c.symbols["n"], *expected)
+
+
+def test_an_asymptotic_equivalence_is_taken_from_its_stated_side():
+    # |t| ~ -t as t -> 0 from below, and |t| ~ t from above.
+    record = dict(kind="asymptotic", variables={"t": "real"}, expr="Abs(t)", variable="t", point="0",
+                  asserts="-t")
+    assert verdict_of(**record, direction="-").passed
+    assert verdict_of(**record).status == "failed"
+
+
+def test_an_asymptotic_equivalence_of_an_integral_uses_its_closed_form():
+    # The integral of exp(-n x) over (0, 1) is (1 - exp(-n))/n ~ 1/n.
+    verdict = verdict_of(kind="asymptotic", variables={"n": "positive", "x": "real"},
+                         expr="integrate(exp(-n*x), x, 0, 1)", variable="n", point="oo", asserts="1/n")
+    assert (verdict.status, verdict.evidence, verdict.details) == ("passed", "symbolic", "SymPy derived 1")
 
 
 def test_an_asymptotic_variable_must_be_declared():
@@ -291,6 +330,13 @@ def test_a_symbolic_pass_names_each_operator_sympy_evaluated(lhs, asserts, route
     assert (verdict.status, verdict.evidence, verdict.route) == ("passed", "symbolic", route)
 
 
+def test_each_constant_is_shown_to_thirty_digits():
+    # e = 2.71828182845904523536028747135|266...: thirty digits, rounded down (31 would round up).
+    verdict = verdict_of(kind="identity", lhs="E", asserts="E*(1 + 10**-45)")
+    assert verdict.counterexample["derived"] == "2.71828182845904523536028747135"
+    assert verdict.counterexample["derived - asserted"] == "-2.718281828e-45"
+
+
 def test_two_constants_apart_by_a_tiny_amount_show_the_enclosed_difference_and_both_values():
     verdict = verdict_of(kind="identity", lhs="pi", asserts="pi*(1 + 10**-45)")
     assert verdict.status == "failed"
@@ -365,3 +411,24 @@ def test_a_limit_control_goes_to_sympy_before_any_numeric_limit():
                          expr="sin(b*t)/(b*t)", limits=[["t", "0", "+"]], asserts="2")
     assert verdict.status == "failed"
     assert verdict.details.startswith("the derived constant and the assertion differ")
+
+
+# -- the sample ------------------------------------------------------------------------------------
+
+def test_the_sample_holds_the_tie_of_two_parameters_of_one_range_once_each_point():
+    c = claim(kind="identity", params={"a": "0 < a < 1", "b": "0 < b < 1"}, lhs="a", asserts="a")
+    points = sample_points(c, SETTINGS)
+    a, b = c.symbols["a"], c.symbols["b"]
+    assert any(p[a] == p[b] for p in points)
+    assert len({tuple(sorted(p.items(), key=str)) for p in points}) == len(points)
+
+
+def test_the_sample_grows_with_samples_ends_with_the_explicit_points_and_follows_the_seed():
+    c = claim(kind="identity", params={"a": "0 < a < 1"}, lhs="a", asserts="a", samples=20,
+              points=[{"a": "1/3"}])
+    plain = claim(kind="identity", params={"a": "0 < a < 1"}, lhs="a", asserts="a")
+    points = sample_points(c, SETTINGS)
+    assert len(points) > len(sample_points(plain, SETTINGS))
+    assert points[-1] == {c.symbols["a"]: sp.Rational(1, 3)}
+    assert sample_points(c, Settings(seed=1)) != points
+    assert sample_points(c, Settings(seed=1)) == sample_points(c, Settings(seed=1))
