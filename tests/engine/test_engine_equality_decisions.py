@@ -432,3 +432,23 @@ def test_the_sample_grows_with_samples_ends_with_the_explicit_points_and_follows
     assert points[-1] == {c.symbols["a"]: sp.Rational(1, 3)}
     assert sample_points(c, Settings(seed=1)) != points
     assert sample_points(c, Settings(seed=1)) == sample_points(c, Settings(seed=1))
+
+
+def test_a_closed_form_equal_to_the_assertion_only_after_simplification_passes_symbolically():
+    # a**2 against (a + 1)**2 - 2a - 1: not the same expression until expanded.
+    verdict = verdict_of(kind="identity", params={"a": "1 <= a <= 2"}, variables={"x": "real"},
+                         lhs="integrate(2*x, x, 0, a)", asserts="(a + 1)**2 - 2*a - 1")
+    assert (verdict.status, verdict.evidence, verdict.details) == ("passed", "symbolic", "SymPy derived a**2")
+
+
+def test_an_iterated_limit_sympy_cannot_take_is_an_error_saying_why():
+    verdict = verdict_of(kind="limit", params={"a": "a > 0"}, variables={"t": "positive", "n": "positive"},
+                         expr="sin(1/t) + 1/n", limits=[["n", "oo"], ["t", "0", "+"]], asserts="0")
+    assert (verdict.status, verdict.evidence) == ("error", None)
+    assert verdict.details == "symbolic route stopped: SymPy did not take the limit of sin(1/t)"
+
+
+def test_a_sampling_box_of_several_ranges_lists_them_all():
+    verdict = verdict_of(NUMERIC, kind="identity", params={"a": "real", "b": "real"}, lhs="Abs(a) + Abs(b)",
+                         asserts="a + b", sampling={"a": "0 < a < 1", "b": "0 < b < 1"})
+    assert verdict.passed and " points drawn from 0 < a < 1, 0 < b < 1 (re-checked" in verdict.details

@@ -129,6 +129,11 @@ def test_an_objective_that_cannot_be_evaluated_at_the_optimiser_is_an_error():
                                                                    "sqrt(x) is not real at {x: -1}")
 
 
+def test_a_wrong_value_is_shown_to_twenty_digits():
+    verdict = verdict_of(**one("-(x - 1)**2 + pi", "1", "3", "max"))
+    assert verdict.counterexample == {"point": {}, "objective": "3.1415926535897932385", "asserted": "3.0"}
+
+
 def test_a_local_minimum_beaten_elsewhere_fails_the_scan():
     verdict = verdict_of(**one("x**3 - 3*x", "1", "-2", "min", over="-3 <= x <= 3"))
     assert verdict.details == "the scan found a better point: {'x': '-3'}"
