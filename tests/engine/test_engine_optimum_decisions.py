@@ -139,6 +139,14 @@ def test_a_local_minimum_beaten_elsewhere_fails_the_scan():
     assert verdict.details == "the scan found a better point: {'x': '-3'}"
 
 
+def test_a_narrow_better_peak_on_the_fine_grid_of_one_variable_is_found():
+    # A peak of height 2 and width about 1/400 centred on 30/61, the 30th of the 60 grid
+    # points of [0, 1]; a grid ten times coarser passes beside it.
+    verdict = verdict_of(NUMERIC, **one("-(x - 1/10)**2 + 2*exp(-(400*x - 12000/61)**2)", "1/10", "0",
+                                        "max", over="0 <= x <= 1"))
+    assert verdict.details == "the scan found a better point: {'x': '30/61'}"
+
+
 def test_a_degenerate_stationary_point_is_not_accepted():
     # -(x - 1)**4 is largest at 1, but its Hessian there is 0: not definite.
     verdict = verdict_of(**one("-(x - 1)**4", "1", "0", "max"))
