@@ -452,3 +452,10 @@ def test_a_sampling_box_of_several_ranges_lists_them_all():
     verdict = verdict_of(NUMERIC, kind="identity", params={"a": "real", "b": "real"}, lhs="Abs(a) + Abs(b)",
                          asserts="a + b", sampling={"a": "0 < a < 1", "b": "0 < b < 1"})
     assert verdict.passed and " points drawn from 0 < a < 1, 0 < b < 1 (re-checked" in verdict.details
+
+
+def test_a_series_passed_on_points_keeps_the_route_of_its_points():
+    # The coefficient of t is (4 atan(1/2) + 4 atan(1/3))/pi = 1, which SymPy does not reduce.
+    verdict = verdict_of(**SERIES, asserts="1 + t*(4*atan(1/2) + 4*atan(1/3))/pi + t**2/2")
+    assert (verdict.status, verdict.evidence) == ("passed", "numeric")
+    assert verdict.route.startswith("sampled ") and verdict.route.endswith(" points in t > 0")
