@@ -114,6 +114,7 @@ def test_a_wrong_optimal_value_fails():
 def test_the_wrong_kind_of_stationary_point_fails_the_second_order_condition(record):
     verdict = verdict_of(**record)
     assert (verdict.status, verdict.details) == ("failed", "second-order condition fails")
+    assert verdict.counterexample == {"point": {}}
 
 
 def test_a_local_maximum_beaten_elsewhere_in_the_domain_fails_the_scan():
