@@ -376,3 +376,19 @@ def test_the_dense_points_are_drawn_apart_from_the_checkers_own_sample(seed):
     interior = c.sampling_domain.sample_points(settings.samples, seed=seed)[-settings.samples:]
     assert len(dense) >= inequality.DENSE_POINTS
     assert not any(p in dense for p in interior)
+
+
+def test_a_tie_that_sympy_cannot_settle_in_time_is_not_taken_for_an_exact_tie(monkeypatch):
+    # Undecided at every precision, a point is an exact tie only if SymPy's exact arithmetic
+    # makes the slack 0 there; running out of time proves nothing, and must not pass it.
+    import contextlib
+    from proofcheck.core.errors import SymbolicTimeout
+
+    @contextlib.contextmanager
+    def out_of_time(seconds):
+        raise SymbolicTimeout("over budget")
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(inequality, "time_budget", out_of_time)
+    x = sp.Symbol("x", positive=True)
+    assert inequality._exactly_zero_at(x - 1, {x: sp.Integer(1)}) is False
