@@ -28,6 +28,9 @@ DEFAULT_TIMEOUT = 300.0
 # CPU time of the process (user + system), and the signal it sends when it runs out.
 TIMER = signal.ITIMER_PROF
 SIGNAL = signal.SIGPROF
+# After a budget runs out, how soon (CPU seconds) the step is stopped again if the first
+# stop was lost.
+RETRY_SECONDS = 0.01
 
 
 @contextlib.contextmanager
@@ -37,6 +40,9 @@ def time_budget(seconds: float | None):
         return
 
     def _expire(signum, frame):
+        # Raised inside a garbage-collector callback (hypothesis installs one), this exception
+        # is printed and dropped by Python: the timer fires again shortly, until one is not.
+        signal.setitimer(TIMER, RETRY_SECONDS)
         raise SymbolicTimeout(f"symbolic step exceeded {seconds} s of CPU time")
 
     start = time.process_time()

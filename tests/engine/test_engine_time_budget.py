@@ -46,3 +46,25 @@ def test_the_outer_budget_is_rearmed_after_an_inner_one():
             with time_budget(5.0):
                 _spin(0.1)
             _spin(2.0)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the dropped one
+def test_a_budget_that_runs_out_inside_a_garbage_collector_callback_still_stops_the_step():
+    # Python prints and drops an exception raised in a gc callback (hypothesis installs one
+    # that times every collection): the step must still be stopped, a moment later.
+    import gc
+
+    def slow_callback(phase, info):
+        if phase == "start":
+            _spin(0.3)
+
+    gc.callbacks.append(slow_callback)
+    start = time.process_time()
+    try:
+        with pytest.raises(SymbolicTimeout):
+            with time_budget(0.1):
+                gc.collect()  # the budget runs out inside the callback
+                _spin(3.0)
+    finally:
+        gc.callbacks.remove(slow_callback)
+    assert time.process_time() - start < 1.5
