@@ -15,8 +15,9 @@ exact point; the search looks for each, on purpose:
   sqrt(2), pi/4), where a strict inequality can fail at a single point.
 
 The search runs in floating point (Arb balls at 128 bits through a compiled
-function, or mpmath at 20 digits where a ball is not tight) and only proposes points: each is then decided like a sampled one,
-so the search can find a failure but never make a pass.
+function, or mpmath at 20 digits where a ball is not tight) and only proposes
+points: each is then decided like a sampled one, so the search can find a
+failure but never make a pass.
 """
 from __future__ import annotations
 

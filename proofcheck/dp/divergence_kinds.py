@@ -38,9 +38,10 @@ def _vanishes(expression, at) -> bool:
     """True if SymPy reduces ``expression`` to 0.
 
     Arb balls look first at ``at``, points of the claim's domain: a difference they
-    prove nonzero at one of them is no identity, and no simplification is tried.  Hyperbolic
-    functions are then written as exponentials: divergences are sums of exponentials,
-    and this is the route SymPy closes fastest.  Then the core's strategies.
+    prove nonzero at one of them is no identity, and no simplification is tried.
+    Hyperbolic functions are then written as exponentials: divergences are sums of
+    exponentials, and this is the route SymPy closes fastest.  Then the core's
+    strategies.
     """
     if nonzero_at(sp.sympify(expression), at):
         return False
