@@ -1,0 +1,80 @@
+"""counterexamples: the search between sampled points finds each kind of hidden failure.
+
+Sampled points in general position miss a failure confined to a narrow dip, to a
+minimum between samples, to the diagonal x = y, or to a single exact point.  Each test
+hides one such failure from the given points and asks the search to propose a point
+inside it; each proposal must lie in the domain.  The expected points are where the
+mathematics puts the failure, not values read back from the search.
+"""
+import sympy as sp
+
+from proofcheck.core import counterexamples
+from proofcheck.core.domains import parse_domain
+
+
+def search(params, slack_of, points_of):
+    domain = parse_domain(params)
+    symbols = domain.symbols
+    slack = slack_of(symbols)
+    points = [{symbols[name]: sp.nsimplify(value) for name, value in point.items()} for point in points_of]
+    found = counterexamples.counterexample_search(domain, slack, (slack, sp.Integer(0)), points)
+    for point in found:
+        domain.validate_point({str(s): v for s, v in point.items()})  # every proposal is in the domain
+    return symbols, found
+
+
+def test_a_minimum_between_the_samples_of_one_parameter_is_found_by_the_scan():
+    # (x - 3)^2 - 10^-4 < 0 only for |x - 3| < 0.01, far from every given point.
+    symbols, found = search({"x": "0 < x < 10", "y": "1 <= y <= 2"},
+                            lambda s: (s["x"] - 3) ** 2 - sp.Rational(1, 10**4) + 0 * s["y"],
+                            [{"x": "1/2", "y": 1}, {"x": 9, "y": 2}, {"x": 6, "y": "3/2"}])
+    assert any(abs(float(p[symbols["x"]]) - 3) < 0.01 for p in found), found
+
+
+def test_a_failure_only_on_the_diagonal_is_found_by_tying_two_parameters():
+    # (x - y)^2 > 0 fails only where x = y: ties put the worst sample on the diagonal.
+    symbols, found = search({"x": "0 < x < 1", "y": "0 < y < 1"},
+                            lambda s: (s["x"] - s["y"]) ** 2,
+                            [{"x": "1/5", "y": "3/5"}, {"x": "7/9", "y": "1/3"}, {"x": "1/2", "y": "2/3"}])
+    x, y = symbols["x"], symbols["y"]
+    assert any(p[x] == p[y] for p in found), found
+
+
+def test_a_failure_at_a_single_rational_point_is_found_by_snapping():
+    # (x - 1/3)^2 > 0 fails only at x = 1/3 exactly, where floating point never lands.
+    symbols, found = search({"x": "0 < x < 1"}, lambda s: (s["x"] - sp.Rational(1, 3)) ** 2,
+                            [{"x": "1/10"}, {"x": "9/10"}, {"x": "3/5"}])
+    assert any(p[symbols["x"]] == sp.Rational(1, 3) for p in found), found
+
+
+def test_a_failure_at_a_single_irrational_point_is_found_by_snapping_to_a_closed_form():
+    # (x^2 - 2)^2 > 0 fails only at sqrt(2).
+    symbols, found = search({"x": "1 < x < 2"}, lambda s: (s["x"] ** 2 - 2) ** 2,
+                            [{"x": "11/10"}, {"x": "19/10"}, {"x": "3/2"}])
+    assert any(p[symbols["x"]] == sp.sqrt(2) for p in found), found
+
+
+def test_proposals_respect_a_dependent_bound():
+    # 0 < q < p < 1: the dip at q = p - 10^-3 is near the bound, which no proposal may cross.
+    symbols, found = search({"p": "0 < p < 1", "q": "0 < q < p"},
+                            lambda s: (s["q"] - s["p"] * sp.Rational(99, 100)) ** 2 - sp.Rational(1, 10**8),
+                            [{"p": "1/2", "q": "1/10"}, {"p": "9/10", "q": "1/5"}])
+    p, q = symbols["p"], symbols["q"]
+    assert found and all(0 < point[q] < point[p] < 1 for point in found)
+
+
+def test_nothing_is_searched_for_a_side_with_an_operator_or_a_claim_without_parameters():
+    domain = parse_domain({"x": "0 < x < 1"})
+    x, t = domain.symbols["x"], sp.Symbol("t")
+    integral = sp.Integral(t * x, (t, 0, 1)) - sp.Rational(1, 3)
+    assert counterexamples.counterexample_search(domain, integral, (integral, 0), [{x: sp.Rational(1, 2)}]) == []
+    empty = parse_domain({})
+    assert counterexamples.counterexample_search(empty, sp.Integer(1), (1, 0), [{}]) == []
+
+
+def test_the_points_already_given_are_not_proposed_again():
+    symbols, found = search({"x": "0 < x < 10"}, lambda s: (s["x"] - 3) ** 2 - sp.Rational(1, 10**4),
+                            [{"x": "1/2"}, {"x": 9}])
+    x = symbols["x"]
+    assert all(p[x] not in (sp.Rational(1, 2), 9) for p in found)
+    assert len({p[x] for p in found}) == len(found)  # and none twice
