@@ -99,6 +99,29 @@ def certified_nonzero(expr, point=None, max_prec: int = 1 << 14):
     return None
 
 
+def first_point_where(proved, points):
+    """The first of ``points`` where ``proved(point)`` (a question put to balls) is True; else None.
+
+    A quick look before slower work, so a point that balls cannot evaluate is passed
+    over; an expression they have no rule for (an integral) ends the look, since it
+    is the same at every point.
+    """
+    for point in points:
+        try:
+            if proved(point):
+                return point
+        except NotEnclosable:
+            return None
+        except (ZeroDivisionError, ValueError, TypeError, ProofcheckError):
+            continue
+    return None
+
+
+# A quick look by balls: two rounds (128 and 256 bits), enough to see a sign or a
+# difference that is not a near-tie; whatever it does not settle is decided later.
+LOOK_PREC = 2 * START_PREC
+
+
 def enclose_with(expr, balls: dict, prec: int = START_PREC) -> arb:
     """Like ``enclose``, with some symbols bound to Arb balls computed elsewhere.
 

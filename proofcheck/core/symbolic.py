@@ -21,8 +21,8 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from .errors import ProofcheckError, SymbolicTimeout
-from .intervals import NotEnclosable, certified_nonzero
+from .errors import SymbolicTimeout
+from .intervals import LOOK_PREC, certified_nonzero, first_point_where
 from .numeric import EvaluationError, breakpoint_expressions, evaluate
 from .signs import proved_nonnegative, proved_sign
 from .timeout import time_budget
@@ -334,16 +334,5 @@ def nonzero_at(expr, points) -> bool:
 
     Then ``expr`` is not identically 0 on any domain holding that point; False says nothing.
     """
-    for point in points:
-        try:
-            if certified_nonzero(expr, point, max_prec=NONZERO_PREC) is not None:
-                return True
-        except NotEnclosable:
-            return False  # an operator balls do not cover: the same at every point
-        except (ZeroDivisionError, ValueError, TypeError, ProofcheckError):
-            continue
-    return False
-
-
-# Two rounds of Arb (128 and 256 bits): a difference that is not a near-tie shows at once.
-NONZERO_PREC = 256
+    return first_point_where(lambda point: certified_nonzero(expr, point, max_prec=LOOK_PREC) is not None,
+                             points) is not None

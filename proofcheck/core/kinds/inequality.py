@@ -32,7 +32,7 @@ import sympy as sp
 
 from ..counterexamples import counterexample_search
 from ..errors import ProofcheckError, SymbolicTimeout
-from ..intervals import NotEnclosable, decide
+from ..intervals import LOOK_PREC, NotEnclosable, decide, first_point_where
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
 from ..precision import ESCALATION, clear_margin, required_digits
@@ -230,19 +230,8 @@ def _certified_counterexample(claim, points):
     precision: whatever this does not settle is decided point by point later, as before.
     """
     rel, lhs, rhs = claim.parsed["rel"], claim.expr("lhs"), claim.expr("rhs")
-    for point in points:
-        try:
-            if decide(rel, lhs, rhs, point, max_prec=PRESCREEN_PREC) is False:
-                return failed(f"{rel} fails", _witness(claim, point))
-        except NotEnclosable:
-            return None  # a side balls do not cover (an integral): the same at every point
-        except (ZeroDivisionError, ValueError):
-            continue
-    return None
-
-
-# Two rounds of Arb (128 and 256 bits): enough to see a sign that is not a near-tie.
-PRESCREEN_PREC = 256
+    point = first_point_where(lambda p: decide(rel, lhs, rhs, p, max_prec=LOOK_PREC) is False, points)
+    return None if point is None else failed(f"{rel} fails", _witness(claim, point))
 
 
 def _decide_all(claim, points, settings, routes):
@@ -323,15 +312,7 @@ def _still_true(claim, mutant, dense):
 
 def _negative_somewhere(expression, points) -> bool:
     """True if Arb balls prove ``expression`` < 0 at one of ``points``; False says nothing."""
-    for point in points:
-        try:
-            if decide("<", expression, 0, point, max_prec=PRESCREEN_PREC):
-                return True
-        except NotEnclosable:
-            return False
-        except (ZeroDivisionError, ValueError):
-            continue
-    return False
+    return first_point_where(lambda p: decide("<", expression, 0, p, max_prec=LOOK_PREC), points) is not None
 
 
 def _at_least(expression, point, bound, strict):
