@@ -25,6 +25,7 @@ from fractions import Fraction
 
 import mpmath
 import sympy as sp
+from flint import arb, fmpq
 
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .errors import DomainError, SymbolicTimeout
@@ -276,7 +277,6 @@ def _valid_point(domain, symbols, values):
 
 def _float_on_balls(on_balls, values):
     """The compiled relative slack at ``values`` as a float, or None where its ball cannot say."""
-    from flint import arb, fmpq
     try:
         with arb_bits(SEARCH_BITS):
             ball = on_balls([arb(fmpq(int(v.p), int(v.q))) if isinstance(v, sp.Rational) else arb(v)
