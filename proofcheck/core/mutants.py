@@ -93,22 +93,51 @@ def _interleave(groups, seed):
 
 
 def _equivalent(original, mutant, points):
-    """Equal at every point to 30 digits (or symbolically): not a wrong claim."""
+    """Equal wherever the original has a value, to 30 digits (or symbolically): not a wrong claim.
+
+    A mutant with no value where the original has one (the logarithm of a negative
+    number) is a different claim, not an equivalent one.
+    """
     if mutant == original:
         return True
     evaluated = 0
-    for point in points:
+    for point in _completed(points, original.free_symbols | mutant.free_symbols):
         try:
             a = evaluate(original, point, 30)
-            b = evaluate(mutant, point, 30)
         except (EvaluationError, TypeError):
             continue
+        try:
+            b = evaluate(mutant, point, 30)
+        except (EvaluationError, TypeError):
+            return False
         evaluated += 1
         if not agree(a, b, 30):
             return False
     if evaluated:
         return True
     return is_zero(mutant - original, budget=2.0)
+
+
+def _completed(points, symbols):
+    """Each point, with a value of its own for every symbol of ``symbols`` it leaves free.
+
+    A claim's points give values to its parameters; the variable of a limit or of a
+    series expansion is free in what it asserts, and needs one for the expressions
+    to be compared by their values.  The values differ from point to point (the
+    fractional parts of multiples of the golden ratio), so that two expressions that
+    agree at them all are equal as functions of that variable too.
+    """
+    golden = (sp.sqrt(5) - 1) / 2
+    for i, point in enumerate(points):
+        free = sorted((s for s in symbols if s not in point), key=str)
+        values = {}
+        for j, symbol in enumerate(free):
+            if symbol.is_integer:
+                values[symbol] = sp.Integer(2 + i + j)
+            else:
+                fraction = sp.frac((len(free) * i + j + 1) * golden)
+                values[symbol] = sp.Rational(1 + int(fraction * 10**6), 10**6 + 1)
+        yield {**point, **values}
 
 
 def expression_mutants(claim, fields, settings, limit=MAX_PER_FIELD):

@@ -66,7 +66,7 @@ def test_the_search_on_balls_still_finds_a_narrow_dip():
 
 def test_a_change_negative_at_a_dense_point_is_kept_without_a_proof_attempt(monkeypatch):
     calls = []
-    monkeypatch.setattr(inequality, "proved_nonnegative", lambda change: calls.append(change) or False)
+    monkeypatch.setattr(inequality, "proved_nonnegative", lambda change, budget=None: calls.append(change) or False)
     record = claim(id="c", kind="inequality", params={"x": "x > 0"}, lhs="x**2 + 1", rel=">", rhs="1/2")
     kept = [d for d, m in KINDS["inequality"].mutants(record, Settings()) if m is not None]
     # 1/2 -> 3/2 is false at small x and is kept; its change, -1, is negative at every dense

@@ -109,3 +109,31 @@ def test_true_claim_passes_and_its_mutants_are_rejected(record):
     report = run_mutants(c, SETTINGS)
     assert report.made >= 2
     assert not report.accepted, report.accepted
+
+
+def test_a_change_with_no_value_where_the_original_has_one_is_a_control_without_simplification(monkeypatch):
+    from proofcheck.core import mutants
+    monkeypatch.setattr(mutants, "is_zero", lambda *a, **k: pytest.fail("simplified a difference"))
+    x = sp.Symbol("x", positive=True)
+    points = [{x: sp.Integer(2)}, {x: sp.Integer(7)}]
+    # log(1 - x) has no real value at these points, where log(1 + x) has one.
+    assert not mutants._equivalent(sp.log(1 + x), sp.log(1 - x), points)
+    # Where neither has a value, the points say nothing, and SymPy decides.
+    monkeypatch.setattr(mutants, "is_zero", lambda difference, budget: difference == 0)
+    assert not mutants._equivalent(sp.log(-1 - x), sp.log(-2 - x), points)
+
+
+def test_the_variable_of_an_expansion_gets_values_so_that_mutants_are_compared_by_value(monkeypatch):
+    from proofcheck.core import mutants
+    monkeypatch.setattr(mutants, "is_zero", lambda *a, **k: pytest.fail("simplified a difference"))
+    c, r = sp.Symbol("c", positive=True), sp.Symbol("r", positive=True)
+    points = [{c: sp.Rational(1, 3)}, {c: sp.Integer(40)}]  # no value for r, the expansion's variable
+    original = sp.sqrt(2) * sp.sqrt(sp.pi) * r / (2 * (c + 1))
+    assert mutants._equivalent(original, sp.sqrt(2 * sp.pi) * r / (2 * c + 2), points)
+    assert not mutants._equivalent(original, sp.sqrt(2) * sp.sqrt(sp.pi) * r**2 / (2 * (c + 1)), points)
+    completed = list(mutants._completed(points, {c, r}))
+    assert [p[c] for p in completed] == [p[c] for p in points]
+    values = [p[r] for p in completed]
+    assert len(set(values)) == len(values) and all(0 < v < 1 for v in values)
+    n = sp.Symbol("n", integer=True, positive=True)
+    assert all(p[n].is_Integer for p in mutants._completed(points, {n}))
