@@ -90,3 +90,13 @@ def test_balls_prove_a_change_negative_only_where_it_is():
     assert inequality._negative_somewhere(s - 1, points)           # -2/3 at s = 1/3
     assert not inequality._negative_somewhere((s - 1) ** 2, points)
     assert not inequality._negative_somewhere(s - 1, [{s: sp.Integer(1)}])  # exactly 0
+
+
+def test_a_perturbation_false_at_a_dense_point_is_kept_without_a_search(monkeypatch):
+    searched = []
+    monkeypatch.setattr(inequality, "_suspects", lambda mutant, dense: searched.append(mutant.raw["rhs"]) or [])
+    record = claim(id="c", kind="inequality", params={"x": "x > 0"}, lhs="x**2 + 1", rel=">", rhs="1/2")
+    kept = {d: m for d, m in KINDS["inequality"].mutants(record, Settings()) if m is not None}
+    # 1/2 -> 3/2 fails at small x, among the dense points: no search is needed to keep it.
+    assert "rhs: 1/2 -> 3/2" in kept, kept
+    assert all(kept[d].raw["rhs"] not in searched for d in kept if d.startswith("rhs")), searched
