@@ -87,17 +87,47 @@ def _diverges(values):
 
 
 def _approach(f, target, direction, working):
-    values = []
     exponents = _approach_exponents(working)
-    with mpmath.workdps(working + max(exponents) + 2 * GUARD_DIGITS):
+    extra = max(exponents) + 2 * GUARD_DIGITS
+    with mpmath.workdps(working + extra):
         stretch = 1 + (mpmath.sqrt(5) - 1) / 7
+        points = []
         for exponent in exponents:
             step = stretch * mpmath.mpf(10) ** exponent
             if mpmath.isinf(target):
-                x = step if target > 0 else -step
+                points.append(step if target > 0 else -step)
             else:
-                x = target + (1 / step if direction == "+" else -1 / step)
-            values.append(f(x))
+                points.append(target + (1 / step if direction == "+" else -1 / step))
+        values = [f(x) for x in points]
     if not all(mpmath.isfinite(v) for v in values):
         raise EvaluationError("the expression is not finite near the limit point")
+    digits = _digits_carried(f, points[-1], values[-1], working, extra)
+    if digits > working + extra:
+        with mpmath.workdps(digits):
+            values = [f(x) for x in points]
     return values
+
+
+CANCELLATION_ROUNDS = 3
+
+
+def _digits_carried(f, x, value, working, extra):
+    """The digits at which ``f(x)``, at the point nearest the limit point, is right to ``working`` digits.
+
+    At a distance 10**-e from the point an expression may lose e digits to
+    cancellation ((e^x - 1)/x), or a multiple of them ((cos x - 1)/x**2 loses 2e).
+    ``value``, computed with ``extra`` digits more than ``working``, is accepted when
+    ``extra`` more digits agree with it to ``working`` digits; else the precision grows
+    by ``extra`` again, up to ``CANCELLATION_ROUNDS`` times, and the limit is then
+    undecided.  The farther points lose fewer digits: they are evaluated at the same
+    precision as the nearest.
+    """
+    digits = working + extra
+    for _ in range(CANCELLATION_ROUNDS):
+        with mpmath.workdps(digits + extra):
+            again = f(x)
+        if not mpmath.isfinite(again) or abs(again - value) <= mpmath.mpf(10) ** (-working) * max(abs(again), 1):
+            return digits
+        digits, value = digits + extra, again
+    raise EvaluationError(f"the values near the limit point still change with the working precision "
+                          f"at {digits} digits: they cancel more digits than can be carried")

@@ -59,6 +59,25 @@ def test_the_approach_exponents_double_up_to_twice_the_required_digits():
     assert numeric_limits._approach_exponents(50) == (1, 2, 4, 8, 16, 32, 64)
 
 
+# -- values that cancel digits near the limit point ----------------------------------
+
+@pytest.mark.parametrize("expr, point, value", [
+    ((sp.cos(X) - 1) / X**2, 0, sp.Rational(-1, 2)),                 # cancels twice the distance's digits
+    ((sp.exp(X) - 1 - X) / X**2, 0, sp.Rational(1, 2)),
+    ((sp.sin(X) - X) / X**3, 0, sp.Rational(-1, 6)),
+    (X**2 * (sp.cos(1 / X) - 1), sp.oo, sp.Rational(-1, 2)),          # the same towards infinity
+])
+def test_a_limit_whose_values_cancel_a_multiple_of_the_distances_digits_is_taken(expr, point, value):
+    assert agree(limit(expr, point), value, 50)
+
+
+def test_values_that_cancel_more_digits_than_can_be_carried_leave_the_limit_undecided_not_absent():
+    expr = (sp.cos(X) - 1 + X**2 / 2 - X**4 / 24) / X**6   # cancels six times the distance's digits
+    with pytest.raises(EvaluationError, match="still change with the working precision") as raised:
+        limit(expr, 0)
+    assert not isinstance(raised.value, NoLimit)
+
+
 # -- when there is no limit, or it is not decided -----------------------------------
 
 def test_an_oscillating_expression_has_no_limit_and_the_values_are_shown():
