@@ -5,6 +5,9 @@ where no limit exists (sin(1/x) as x -> 0).  So the expression is also
 evaluated along points approaching the limit point; the values must settle
 on the extrapolated value (or on their own last value) within the required
 digits, and values that keep moving are no limit (``NoLimit``), never a guess.
+Near the point an expression may cancel many digits ((cos x - 1)/x**2 loses
+twice the distance's): the nearest value is confirmed at more digits, and all
+are evaluated with as many as it needs.
 ``numeric.evaluate`` calls ``settled_limit`` for every ``Limit`` it meets.
 """
 from __future__ import annotations
