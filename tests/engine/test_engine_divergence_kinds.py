@@ -47,7 +47,7 @@ def limit_claim(divergence, asserts, **extra):
 
 
 def renyi_claim(moment, asserts, **extra):
-    extra.setdefault("params", {"eps": "0 < eps < 2", "alpha": "alpha > 1"})
+    extra.setdefault("params", {"eps": "0 < eps < 2", "alpha": "1 < alpha < 4"})
     return dict(kind="renyi", order="alpha", moment=moment, asserts=asserts, **extra)
 
 
@@ -82,8 +82,12 @@ def test_a_true_limit_passes_by_lhopital(divergence, asserts):
     assert verdict.route == "limit taken, simplified to zero"
 
 
-def test_a_wrong_limit_fails():
-    assert verdict_of(limit_claim("alpha*eps**2/2", "eps**2/3")).status == "failed"
+@pytest.mark.parametrize("divergence, asserts", [
+    ("alpha*eps**2/2", "eps**2/3"),
+    ("eps*alpha**2", "2*eps"),          # D_alpha/alpha at alpha = 2, not its limit at 1
+])
+def test_a_wrong_limit_fails(divergence, asserts):
+    assert verdict_of(limit_claim(divergence, asserts)).status == "failed"
 
 
 def test_a_limit_lhopital_cannot_reach_is_taken_by_sympy():
@@ -110,7 +114,11 @@ def test_a_renyi_divergence_whose_moment_sympy_derives_passes_naming_it():
                                "exp((alpha - 1) D_alpha)")
 
 
-@pytest.mark.parametrize("asserts", ["2*alpha*eps", "alpha*eps + 1/10**6", "-alpha*eps"])
+@pytest.mark.parametrize("asserts", [
+    "2*alpha*eps", "alpha*eps + 1/10**6", "-alpha*eps",
+    # log(moment) with the order factor (alpha - 1) misplaced or misread
+    "(alpha - 1)**2*alpha*eps", "(alpha - 1)*alpha*eps/(alpha + 1)", "(alpha - 1)*alpha*eps/(alpha - 2)",
+])
 def test_a_wrong_renyi_divergence_fails(asserts):
     assert verdict_of(renyi_claim("exp((alpha - 1)*alpha*eps)", asserts)).status == "failed"
 

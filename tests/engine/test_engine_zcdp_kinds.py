@@ -165,6 +165,13 @@ def test_without_an_arb_enclosure_mpmath_decides_with_a_margin_relative_to_rho(e
     assert _sign_of(expression, {X: at}, SETTINGS, scale) == (sign, "numeric")
 
 
+@pytest.mark.parametrize("sign", [1, -1])
+def test_a_sign_that_changes_at_twice_the_precision_is_undecided(sign):
+    # 10^70 log(1 + 10^-70 x) is 0 at 50 digits and 1 at 100: the slack is +-1/2 with opposite signs.
+    slack = sign * (sp.Float("0.5") - sp.log(1 + sp.Float("1e-70", 120) * X) * 10**70)
+    assert _sign_of(slack, {X: 1}, SETTINGS, 1) == (0, "numeric")
+
+
 @pytest.mark.parametrize("expression, scale", [(sp.Float(1) * sp.log(X), 1), (sp.Float(1) * X, sp.log(X - 2))])
 def test_a_side_mpmath_cannot_evaluate_leaves_the_sign_undecided(expression, scale):
     assert _sign_of(expression, {X: -1 if scale == 1 else 1}, SETTINGS, scale) == (0, "numeric")
