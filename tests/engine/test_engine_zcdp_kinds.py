@@ -339,6 +339,23 @@ def test_a_printed_percent_that_is_not_a_rounding_fails_with_the_excess():
     assert verdict.counterexample == {"excess_percent": "0.25", "printed": "0.26", "peak_alpha": "3.0"}
 
 
+# D_alpha/alpha = 1 + (alpha - 1)(7/5 - alpha)/15: peak at alpha = 1.2, between the grid's first two
+# orders (1.1 and 1.316), above the limit by 0.2666...%.
+NEAR_ONE = "alpha*(1 + (alpha - 1)*(7/5 - alpha)/15)"
+
+
+def test_a_peak_between_the_first_two_orders_is_interior():
+    verdict = verdict_of(excess(NEAR_ONE, "0.27"), LOW)
+    assert verdict.passed, verdict.details
+    assert verdict.details.startswith("peak of D_alpha/alpha at alpha = 1.2: 1.00266666666667")
+
+
+def test_a_truncation_that_is_not_a_rounding_of_the_excess_fails():
+    verdict = verdict_of(excess(NEAR_ONE, "0.26"), LOW)
+    assert verdict.status == "failed"
+    assert verdict.counterexample == {"excess_percent": "0.2666666667", "printed": "0.26", "peak_alpha": "1.2"}
+
+
 def test_an_excess_on_a_rounding_boundary_is_an_error():
     verdict = verdict_of(excess(PEAKED, "0.3"), LOW)
     assert (verdict.status, verdict.details) == ("error", "the excess lies on a rounding boundary of the "
@@ -358,7 +375,8 @@ def test_a_ratio_without_an_interior_peak_above_its_limit_fails(divergence, wher
 
 def test_a_ratio_without_a_value_is_an_error():
     verdict = verdict_of(excess("alpha*log(2 - alpha)", "0.1"), LOW)
-    assert verdict.status == "error"
+    assert (verdict.status, verdict.evidence) == ("error", None)
+    assert verdict.details.startswith("log(2 - alpha) is not real at {alpha: ")
 
 
 def test_the_controls_of_an_excess_move_its_last_printed_digit():
