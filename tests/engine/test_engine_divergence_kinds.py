@@ -98,7 +98,8 @@ def test_a_limit_lhopital_cannot_reach_is_taken_by_sympy():
     assert verdict_of(dict(record, asserts="eps + 1/10**6")).status == "failed"
 
 
-@pytest.mark.parametrize("order, shown", [(3, "3"), ("beta", "'beta'"), ("eps", "'eps'")])
+@pytest.mark.parametrize("order, shown", [(3, "3"), (["alpha"], "['alpha']"), ("beta", "'beta'"),
+                                          ("eps", "'eps'")])
 def test_an_order_that_is_not_a_declared_variable_is_refused(order, shown):
     with pytest.raises(ClaimFileError) as error:
         claim(**dict(limit_claim("alpha*eps", "eps"), order=order))
@@ -126,6 +127,7 @@ def test_a_wrong_renyi_divergence_fails(asserts):
 @pytest.mark.parametrize("order, variables, shown", [
     ("alpha", {"alpha": "positive"}, "'alpha'"),
     (3, None, "3"),
+    (["alpha"], None, "['alpha']"),
 ])
 def test_a_renyi_order_that_is_not_a_parameter_is_refused(order, variables, shown):
     record = renyi_claim("exp((alpha - 1)*alpha*eps)", "alpha*eps")
