@@ -17,6 +17,9 @@ from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ClaimFileError
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
+from proofcheck.core.symbolic import NoClosedForm
+from proofcheck.core.verdict import failed
+from proofcheck.dp import divergence_kinds
 from proofcheck.dp.divergence_kinds import _vanishes
 from proofcheck.papers import registry_for
 
@@ -65,6 +68,10 @@ def test_a_hyperbolic_identity_vanishes():
     assert _vanishes(sp.sinh(X) - (sp.exp(X) - sp.exp(-X)) / 2, [{X: sp.Rational(1, 2)}])
 
 
+def test_an_identity_exponentials_do_not_show_is_shown_by_the_core_strategies():
+    assert _vanishes(sp.erf(X) + sp.erfc(X) - 1, [{X: sp.Rational(1, 2)}])
+
+
 def test_a_difference_zero_only_at_the_points_looked_at_does_not_vanish():
     assert not _vanishes(X - sp.Rational(1, 2), [{X: sp.Rational(1, 2)}])
 
@@ -87,7 +94,9 @@ def test_a_true_limit_passes_by_lhopital(divergence, asserts):
     ("eps*alpha**2", "2*eps"),          # D_alpha/alpha at alpha = 2, not its limit at 1
 ])
 def test_a_wrong_limit_fails(divergence, asserts):
-    assert verdict_of(limit_claim(divergence, asserts)).status == "failed"
+    verdict = verdict_of(limit_claim(divergence, asserts))
+    assert verdict.status == "failed"
+    assert verdict.details == "definition and assertion differ, confirmed at higher precision"
 
 
 def test_a_limit_lhopital_cannot_reach_is_taken_by_sympy():
@@ -96,6 +105,42 @@ def test_a_limit_lhopital_cannot_reach_is_taken_by_sympy():
     verdict = verdict_of(record)
     assert (verdict.status, verdict.evidence, verdict.details) == ("passed", "symbolic", "SymPy derived eps")
     assert verdict_of(dict(record, asserts="eps + 1/10**6")).status == "failed"
+
+
+def lhopital_outcome(monkeypatch, divergence, asserts):
+    """What the l'Hopital route hands the comparison: a closed form, or the reason it refuses."""
+    outcome = {}
+
+    def comparison(claim, definition, asserted, settings, closed_form_fn=None, **options):
+        if closed_form_fn is not None:
+            try:
+                outcome["closed"] = closed_form_fn(definition)
+                outcome["asserted"] = asserted
+            except NoClosedForm as reason:
+                outcome["refused"] = str(reason)
+        return failed("not compared")
+
+    monkeypatch.setattr(divergence_kinds, "equality_check", comparison)
+    divergence_kinds.AlphaOneLimit().check(claim(**limit_claim(divergence, asserts)), SETTINGS)
+    return outcome
+
+
+@pytest.mark.parametrize("divergence, reason", [
+    # (alpha - 1) D_alpha -> log 2, not 0: D_alpha/alpha grows without bound as alpha -> 1.
+    ("(log(2) + (alpha - 1)*eps)/(alpha - 1)", "SymPy did not show (alpha - 1) D_alpha = 0 at alpha = 1"),
+    ("eps*alpha*log(alpha)/(alpha**2 - 2*alpha + 1)*(alpha - 1)",          # 0/0 at alpha = 1
+     "(alpha - 1) D_alpha has no value at alpha = 1 as written"),
+    ("eps/(alpha - 1)**2", "(alpha - 1) D_alpha has no value at alpha = 1 as written"),   # 1/0
+])
+def test_lhopital_refuses_unless_alpha_minus_one_times_d_alpha_vanishes_at_one(monkeypatch, divergence, reason):
+    assert lhopital_outcome(monkeypatch, divergence, "eps") == {"refused": reason}
+
+
+def test_lhopital_hands_back_the_assertion_only_when_the_derivative_equals_it(monkeypatch):
+    shown = lhopital_outcome(monkeypatch, "alpha*sinh(eps)", "(exp(eps) - exp(-eps))/2")
+    assert shown["closed"] is shown["asserted"]
+    derived = lhopital_outcome(monkeypatch, "alpha*sinh(eps)", "exp(eps)/2")
+    assert derived["closed"] == sp.sinh(sp.Symbol("eps", positive=True))
 
 
 @pytest.mark.parametrize("order, shown", [(3, "3"), (["alpha"], "['alpha']"), ("beta", "'beta'"),

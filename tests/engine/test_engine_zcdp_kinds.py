@@ -117,6 +117,16 @@ def test_a_grid_that_is_not_a_table_of_the_three_fields_is_refused(spec):
     assert str(error.value) == "'grid' must be a table with nearest, alpha_max and per_decade"
 
 
+@pytest.mark.parametrize("spec, message", [
+    ({"nearest": 0.5}, 'grid nearest must be an integer or a string such as "1/1000000"'),
+    ({"alpha_max": "ten"}, "grid alpha_max: malformed number 'ten'"),
+])
+def test_a_malformed_grid_field_is_named(spec, message):
+    with pytest.raises(ProofcheckError) as error:
+        _grid_of(spec)
+    assert str(error.value) == message
+
+
 @pytest.mark.parametrize("per_decade", [True, 2.0, "4", 0, 65])
 def test_a_per_decade_outside_one_to_sixty_four_is_refused(per_decade):
     with pytest.raises(ProofcheckError) as error:
@@ -228,6 +238,13 @@ def test_a_ratio_not_finite_past_the_grid_fails_there():
     assert verdict.counterexample == {"point": {"alpha": "100"}}
 
 
+def test_a_ratio_not_finite_at_a_fractional_order_past_the_grid_fails_there():
+    grid = {"nearest": "1/10", "alpha_max": "21/10", "per_decade": 1}
+    verdict = verdict_of(supremum("alpha/(21 - 5*alpha)", "1/16", grid=grid))
+    assert verdict.status == "failed"
+    assert verdict.details.startswith("D_alpha/alpha is not finite at alpha = 21/5, beyond the grid")
+
+
 def test_a_comparison_never_decided_is_an_error_not_a_pass():
     verdict = verdict_of(supremum("alpha*(sqrt(2) + sqrt(3))**2", "5 + 2*sqrt(6)"))
     assert (verdict.status, verdict.evidence) == ("error", None)
@@ -247,6 +264,16 @@ def test_the_over_variables_are_scanned_and_named():
     assert verdict.passed, verdict.details
     assert f"at all 16 comparisons: {SMALL_GRID_TEXT}, at 1 parameter points x 2 values of p, each" \
         in verdict.details
+
+
+def test_every_over_variable_is_scanned_and_named():
+    verdict = verdict_of(supremum("alpha*(1 - (alpha - 1)*(p + q)/(1000*alpha))",
+                                  variables={"alpha": "positive", "p": "positive", "q": "positive"},
+                                  over={"p": "0 < p < 1", "q": "0 < q < 1"}, at={"p": "1/2", "q": "1/2"},
+                                  over_points=2))
+    assert verdict.passed, verdict.details
+    assert "at all 32 comparisons" in verdict.details
+    assert "at 1 parameter points x 2 values of p, q, each decided" in verdict.details
 
 
 def test_a_worst_case_away_from_the_limit_point_fails_where_it_exceeds():
@@ -316,9 +343,9 @@ def test_over_points_default_to_twenty_four():
 
 # -- zcdp-excess ------------------------------------------------------------------------------
 
-# D_alpha/alpha = 1 + (alpha - 1)(5 - alpha)/1600: limit 1, peak 1 + 1/400 at alpha = 3, an excess of
+# D_alpha/alpha = 2 + (alpha - 1)(5 - alpha)/800: limit 2, peak 2 + 1/200 at alpha = 3, an excess of
 # exactly 0.25 percent.
-PEAKED = "alpha*(1 + (alpha - 1)*(5 - alpha)/1600)"
+PEAKED = "alpha*(2 + (alpha - 1)*(5 - alpha)/800)"
 LOW = Settings(dps=15)
 
 
@@ -326,7 +353,7 @@ def test_a_printed_rounding_of_the_excess_passes_with_the_peak():
     verdict = verdict_of(excess(PEAKED, "0.25"), LOW)
     assert (verdict.status, verdict.evidence) == ("passed", "numeric")
     assert verdict.details == (
-        "peak of D_alpha/alpha at alpha = 3.0: 1.0025, above the alpha -> 1 limit 1.0 by 0.25% (printed "
+        "peak of D_alpha/alpha at alpha = 3.0: 2.005, above the alpha -> 1 limit 2.0 by 0.25% (printed "
         "0.25%, a correct rounding); peak located on 5 orders: alpha - 1 = 10^(j/2) from 0.1, and alpha = 10 "
         "and refined by golden-section search; the excess agrees to 4 digits when recomputed at 30 digits")
 
@@ -347,7 +374,8 @@ NEAR_ONE = "alpha*(1 + (alpha - 1)*(7/5 - alpha)/15)"
 def test_a_peak_between_the_first_two_orders_is_interior():
     verdict = verdict_of(excess(NEAR_ONE, "0.27"), LOW)
     assert verdict.passed, verdict.details
-    assert verdict.details.startswith("peak of D_alpha/alpha at alpha = 1.2: 1.00266666666667")
+    assert verdict.details.startswith("peak of D_alpha/alpha at alpha = 1.2: 1.00266666666667, above the "
+                                      "alpha -> 1 limit 1.0 by 0.26666667% (printed 0.27%, a correct rounding)")
 
 
 def test_a_truncation_that_is_not_a_rounding_of_the_excess_fails():
@@ -390,7 +418,8 @@ def test_the_controls_of_an_excess_move_its_last_printed_digit():
 @pytest.mark.parametrize("change, message", [
     ({"params": {"eps": "0 < eps < 1"}}, "a zcdp-excess claim fixes every parameter (use 'define')"),
     ({"excess_percent": 1.8}, "'excess_percent' must be the printed decimal as a string, e.g. \"1.8\""),
-    ({"excess_percent": "1.8%"}, "malformed decimal '1.8%'"),
+    ({"excess_percent": "1.8%"}, "malformed decimal '1.8%': expected digits with an optional sign and decimal "
+                                 "point, e.g. 0.1062921"),
     ({"grid": {"per_decade": 0}}, "grid per_decade must be an integer from 1 to 64"),
     ({"order": 3}, "'order' must name a variable declared in 'variables' (got 3)"),
 ])
@@ -399,4 +428,4 @@ def test_a_malformed_excess_claim_is_refused_when_loaded(change, message):
     record.update(change)
     with pytest.raises(ClaimFileError) as error:
         claim(**record)
-    assert message in str(error.value)
+    assert str(error.value).endswith(message)
