@@ -25,6 +25,7 @@ from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 SETTINGS = Settings()
+NUMERIC = Settings(routes=("numeric",))
 _IDS = itertools.count()
 
 X = sp.Symbol("x", positive=True)
@@ -186,6 +187,12 @@ def test_a_renyi_order_that_is_not_a_parameter_is_refused(order, variables, show
         f"'order' must name a parameter such as alpha = \"alpha > 1\" (got {shown})")
 
 
+def test_a_renyi_divergence_compared_only_numerically_names_the_sampled_agreement():
+    verdict = verdict_of(renyi_claim("exp((alpha - 1)*alpha*eps)", "alpha*eps"), NUMERIC)
+    assert (verdict.status, verdict.evidence) == ("passed", "numeric")
+    assert verdict.details.startswith("definition and assertion agree to 30 digits")
+
+
 # -- kl -------------------------------------------------------------------------------------------
 
 def test_a_kl_divergence_sympy_derives_passes_naming_it():
@@ -196,3 +203,9 @@ def test_a_kl_divergence_sympy_derives_passes_naming_it():
 
 def test_a_wrong_kl_divergence_fails():
     assert verdict_of(kl_claim("eps*log(exp(eps))", "eps**2/2")).status == "failed"
+
+
+def test_a_kl_divergence_compared_only_numerically_names_the_sampled_agreement():
+    verdict = verdict_of(kl_claim("eps*log(exp(eps))", "eps**2"), NUMERIC)
+    assert (verdict.status, verdict.evidence) == ("passed", "numeric")
+    assert verdict.details.startswith("definition and assertion agree to 30 digits")
