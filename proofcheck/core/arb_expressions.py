@@ -172,7 +172,24 @@ def _power(exponent, base, power):
         return lambda env: base(env).rsqrt()
     n = int(exponent)
     # Arb's integer power is binary powering (a negative one inverts), as mpmath.power is.
-    return lambda env: base(env) ** n
+    return lambda env: integer_power(base(env), n)
+
+
+def integer_power(ball, n):
+    """``ball ** n`` for an integer ``n``, enclosed even where the ball holds 0.
+
+    python-flint's ``arb ** n`` takes the general power there and gives nan, so
+    (p - q)**2 at p = q could never be decided.  On each side of 0, x**n is
+    monotone: an odd power lies between the powers of the ball's ends, an even
+    one between 0 and the power of its largest absolute value.
+    """
+    from flint import arb
+    value = ball ** n
+    if value.is_finite() or n <= 0 or not ball.is_finite():
+        return value
+    if n % 2:
+        return (ball.lower() ** n).union(ball.upper() ** n)
+    return arb(0).union(ball.abs_upper() ** n)
 
 
 def mpf_of(ball):

@@ -134,3 +134,24 @@ def test_a_negative_integer_power_inverts():
 def test_a_refusal_names_what_has_no_ball(expr, message):
     with pytest.raises(NotEnclosable, match=f"^{message}"):
         compile_arb(expr, (X,))
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("ball", ["0 +/- 1e-10", "1 +/- 2", "-1 +/- 2", "0 +/- 0"])
+def test_an_integer_power_of_a_ball_holding_zero_encloses_the_whole_range(ball, n):
+    from proofcheck.core.arb_expressions import integer_power
+    x = arb(ball)
+    value = integer_power(x, n)
+    assert value.is_finite(), value
+    low, high = (mpmath.mpf(end.mid().str(30, radius=False)) for end in (x.lower(), x.upper()))
+    for k in range(11):
+        t = low + (high - low) * k / 10
+        assert value.contains(arb(mpmath.nstr(t, 30)) ** n), (t, value)
+
+
+def test_a_square_that_vanishes_at_a_point_is_decided_on_balls():
+    from proofcheck.core.intervals import decide
+    p, q = sp.symbols("p q", positive=True)
+    third = sp.Rational(1, 3)
+    assert decide(">", (p - q) ** 2 + sp.Rational(1, 11000), 0, {p: third, q: third}) is True
+    assert decide("<", (p - q) ** 3 - sp.Rational(1, 11000), 0, {p: third, q: third}) is True
