@@ -101,36 +101,46 @@ def _approach(f, target, direction, working):
                 points.append(step if target > 0 else -step)
             else:
                 points.append(target + (1 / step if direction == "+" else -1 / step))
-        values = [f(x) for x in points]
+    digits = working + extra
+    for _ in range(CANCELLATION_ROUNDS):
+        values = _values(f, points, digits)
+        if values is not None and (not mpmath.isfinite(values[-1])
+                                   or _confirmed(f, points[-1], values[-1], digits + extra, working)):
+            break
+        digits += extra
+    else:
+        raise EvaluationError(f"the values near the limit point still change with the working precision "
+                              f"at {digits} digits: they cancel more digits than can be carried")
     if not all(mpmath.isfinite(v) for v in values):
         raise EvaluationError("the expression is not finite near the limit point")
-    digits = _digits_carried(f, points[-1], values[-1], working, extra)
-    if digits > working + extra:
-        with mpmath.workdps(digits):
-            values = [f(x) for x in points]
     return values
 
 
+# At a distance 10**-e from the limit point an expression may lose e digits to
+# cancellation ((e^x - 1)/x), or a multiple of them ((cos x - 1)/x**2 loses 2e, and
+# (alpha - 1)/(alpha**2 - 2 alpha + 1) divides by a difference that is 0 unless 2e
+# digits are carried).  The values are computed with the distance's digits and a
+# guard more than the working ones; the one nearest the point must agree, to the
+# working digits, with itself at that many digits more.  Else every value is computed
+# again with them, up to CANCELLATION_ROUNDS times, and then the limit is undecided.
+# The farther points lose fewer digits: they share the precision the nearest one needs.
 CANCELLATION_ROUNDS = 3
 
 
-def _digits_carried(f, x, value, working, extra):
-    """The digits at which ``f(x)``, at the point nearest the limit point, is right to ``working`` digits.
+def _values(f, points, digits):
+    """``f`` at each point with ``digits`` digits; None if a difference cancelled to 0 and was divided by."""
+    try:
+        with mpmath.workdps(digits):
+            return [f(x) for x in points]
+    except ZeroDivisionError:
+        return None
 
-    At a distance 10**-e from the point an expression may lose e digits to
-    cancellation ((e^x - 1)/x), or a multiple of them ((cos x - 1)/x**2 loses 2e).
-    ``value``, computed with ``extra`` digits more than ``working``, is accepted when
-    ``extra`` more digits agree with it to ``working`` digits; else the precision grows
-    by ``extra`` again, up to ``CANCELLATION_ROUNDS`` times, and the limit is then
-    undecided.  The farther points lose fewer digits: they are evaluated at the same
-    precision as the nearest.
-    """
-    digits = working + extra
-    for _ in range(CANCELLATION_ROUNDS):
-        with mpmath.workdps(digits + extra):
+
+def _confirmed(f, x, value, digits, working) -> bool:
+    """True if ``f(x)`` with ``digits`` digits agrees with ``value`` to ``working`` digits."""
+    try:
+        with mpmath.workdps(digits):
             again = f(x)
-        if not mpmath.isfinite(again) or abs(again - value) <= mpmath.mpf(10) ** (-working) * max(abs(again), 1):
-            return digits
-        digits, value = digits + extra, again
-    raise EvaluationError(f"the values near the limit point still change with the working precision "
-                          f"at {digits} digits: they cancel more digits than can be carried")
+    except ZeroDivisionError:
+        return False
+    return not mpmath.isfinite(again) or abs(again - value) <= mpmath.mpf(10) ** (-working) * max(abs(again), 1)

@@ -71,6 +71,13 @@ def test_a_limit_whose_values_cancel_a_multiple_of_the_distances_digits_is_taken
     assert agree(limit(expr, point), value, 50)
 
 
+@pytest.mark.parametrize("dps", [50, 100])
+def test_a_limit_dividing_by_a_difference_that_cancels_to_zero_is_taken_with_more_digits(dps):
+    # alpha**2 - 2 alpha + 1 is exactly 0 at alpha = 1 + 10**-128 unless 256 digits are carried.
+    expr = (X - 1) * sp.log(X) / (X**2 - 2 * X + 1)
+    assert agree(limit(expr, 1, dps=dps), 1, dps)
+
+
 def test_values_that_cancel_more_digits_than_can_be_carried_leave_the_limit_undecided_not_absent():
     expr = (sp.cos(X) - 1 + X**2 / 2 - X**4 / 24) / X**6   # cancels six times the distance's digits
     with pytest.raises(EvaluationError, match="still change with the working precision") as raised:
