@@ -113,10 +113,23 @@ def test_a_slack_with_no_ball_rule_is_searched_in_mpmath():
 
 
 def test_a_ball_that_lost_the_bits_of_a_float_is_not_read_as_one():
-    # e^x - 1 - x at x = 2^-70 is 2^-141 within a radius of about 2^-128: no float's worth.
+    # e^x - 1 - x at x = 2^-50 is about 3.9e-31, on 128-bit balls within a radius of 1.1e-41:
+    # ten digits, not the sixteen of a float.
     x = sp.Symbol("x")
     on_balls = compile_arb(sp.exp(x) - 1 - x, (x,))
-    assert counterexamples._float_on_balls(on_balls, [sp.Rational(1, 2**70)]) is None
+    assert counterexamples._float_on_balls(on_balls, [sp.Rational(1, 2**50)]) is None
     with mpmath.workdps(40):
         expected = float(mpmath.expm1(mpmath.mpf(2) ** -10) - mpmath.mpf(2) ** -10)
     assert counterexamples._float_on_balls(on_balls, [sp.Rational(1, 2**10)]) == pytest.approx(expected, rel=1e-14)
+
+
+def test_a_failure_under_a_cancellation_of_twenty_digits_is_found_on_balls():
+    # x^2 + 2x + 1 + g(x) >= (x + 1)^2 with g = 10^11 (log x - 30)^2 - 1500: false only where
+    # |log x - 30| < 1.2e-4.  Near x = e^30 the sides are 10^26, so the slack (at most 1500
+    # deep) is lost in the last digits at 20 digits and kept on 128-bit balls.
+    domain = parse_domain({"x": "10**12 < x < 10**14"})
+    x = domain.symbols["x"]
+    lhs, rhs = (x + 1) ** 2, x ** 2 + 2 * x + 1 + 10**11 * (sp.log(x) - 30) ** 2 - 1500
+    found = counterexamples.counterexample_search(domain, rhs - lhs, (lhs, rhs), [{x: sp.Integer(9 * 10**13)}])
+    centre = float(sp.exp(30))
+    assert any(abs(float(p[x]) - centre) < 1.2e-4 * centre for p in found), found
