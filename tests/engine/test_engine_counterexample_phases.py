@@ -225,6 +225,7 @@ def test_a_value_snaps_within_a_relative_millionth():
     assert sp.Rational(10, 3) in counterexamples._snap(10 / 3 + 2e-6)   # relative 6e-7
     assert sp.sqrt(2) in counterexamples._snap(math.sqrt(2) + 1e-7)    # relative 7e-8
     assert sp.pi / 4 in counterexamples._snap(math.pi / 4 + 1e-9)
+    assert sp.Rational(1, 3) not in counterexamples._snap(1 / 3 + 1.5e-6)  # and no farther
 
 
 def test_snapping_proposes_rationals_of_denominator_at_most_a_thousand_once_each():
