@@ -5,10 +5,10 @@ max(|x|, 1), at zero or below), both ways, halving the step when no move helps,
 from the two worst samples.  The line scans lay a grid across each parameter's range
 (evenly, or logarithmically where the range is positive and wide, or outwards from a
 bound) and refine the best grid cell.  The ties put parameters equal, the snaps move a
-point onto nearby simple exact numbers.  Each test hides a narrow failure where only
-the phase at full strength looks, and asks that phase, on its own, to propose a point
-inside it.  A slack here is a plain float function of the point: the phases only
-compare its values.
+point onto nearby simple exact numbers.  Most tests hide a narrow failure where only
+the phase at full strength looks, and ask that phase, on its own, to propose a point
+inside it; the scan grids and the snapping of one value are checked directly.  A slack
+here is a plain float function of the point: the phases only compare its values.
 """
 import math
 
