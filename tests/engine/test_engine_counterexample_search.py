@@ -6,9 +6,12 @@ hides one such failure from the given points and asks the search to propose a po
 inside it; each proposal must lie in the domain.  The expected points are where the
 mathematics puts the failure, not values read back from the search.
 """
+import mpmath
+import pytest
 import sympy as sp
 
 from proofcheck.core import counterexamples
+from proofcheck.core.arb_expressions import compile_arb
 from proofcheck.core.domains import parse_domain
 
 
@@ -68,6 +71,9 @@ def test_nothing_is_searched_for_a_side_with_an_operator_or_a_claim_without_para
     x, t = domain.symbols["x"], sp.Symbol("t")
     integral = sp.Integral(t * x, (t, 0, 1)) - sp.Rational(1, 3)
     assert counterexamples.counterexample_search(domain, integral, (integral, 0), [{x: sp.Rational(1, 2)}]) == []
+    k = sp.Symbol("k", integer=True)
+    series = sp.Sum(x ** k, (k, 0, 3)) - 2
+    assert counterexamples.counterexample_search(domain, series, (series, 0), [{x: sp.Rational(1, 2)}]) == []
     empty = parse_domain({})
     assert counterexamples.counterexample_search(empty, sp.Integer(1), (1, 0), [{}]) == []
 
@@ -78,3 +84,52 @@ def test_the_points_already_given_are_not_proposed_again():
     x = symbols["x"]
     assert all(p[x] not in (sp.Rational(1, 2), 9) for p in found)
     assert len({p[x] for p in found}) == len(found)  # and none twice
+
+
+@pytest.mark.parametrize("log, centre, width", [(sp.log, 148.41316, 0.0148), (sp.asinh, 74.20321, 0.0074)])
+def test_the_search_descends_the_slack_relative_to_the_larger_side(log, centre, width):
+    # x^4 (1 + (log x - 5)^2) >= x^4 (1 + 10^-8) fails only where |log x - 5| < 10^-4.  The
+    # slack itself is smallest near x = 0, where the sides vanish; relative to them it
+    # descends to the failure from every sample.  (asinh has no ball rule: mpmath evaluates it.)
+    domain = parse_domain({"x": "0 < x < 10**6"})
+    x = domain.symbols["x"]
+    lhs, rhs = x ** 4 * (1 + sp.Rational(1, 10**8)), x ** 4 * (1 + (log(x) - 5) ** 2)
+    points = [{x: sp.Integer(10)}, {x: sp.Integer(20)}, {x: sp.Integer(10**5)}]
+    found = counterexamples.counterexample_search(domain, rhs - lhs, (lhs, rhs), points)
+    assert any(abs(float(p[x]) - centre) < width for p in found), found
+
+
+def test_a_slack_with_no_ball_rule_is_searched_in_mpmath():
+    # asin has no ball rule.  1 - 2 exp(-(100 (asin x - 3/10))^2) > 0 fails only for
+    # |x - sin(3/10)| < 0.0079, and is 1 to a float's last bit far from it: the compass
+    # search from 4/5 and 9/10 sees nothing, the scan finds it.  The slack lies in [-1, 1]:
+    # its relative slack is itself.
+    domain = parse_domain({"x": "1/10 < x < 1"})
+    x = domain.symbols["x"]
+    slack = 1 - 2 * sp.exp(-(100 * (sp.asin(x) - sp.Rational(3, 10))) ** 2)
+    points = [{x: sp.Rational(4, 5)}, {x: sp.Rational(9, 10)}]
+    found = counterexamples.counterexample_search(domain, slack, (sp.Integer(0), sp.Integer(0)), points)
+    assert any(abs(float(p[x]) - 0.29552) < 0.0079 for p in found), found
+
+
+def test_a_ball_that_lost_the_bits_of_a_float_is_not_read_as_one():
+    # e^x - 1 - x at x = 2^-50 is about 3.9e-31, on 128-bit balls within a radius of 1.1e-41:
+    # ten digits, not the sixteen of a float.
+    x = sp.Symbol("x")
+    on_balls = compile_arb(sp.exp(x) - 1 - x, (x,))
+    assert counterexamples._float_on_balls(on_balls, [sp.Rational(1, 2**50)]) is None
+    with mpmath.workdps(40):
+        expected = float(mpmath.expm1(mpmath.mpf(2) ** -10) - mpmath.mpf(2) ** -10)
+    assert counterexamples._float_on_balls(on_balls, [sp.Rational(1, 2**10)]) == pytest.approx(expected, rel=1e-14)
+
+
+def test_a_failure_under_a_cancellation_of_twenty_digits_is_found_on_balls():
+    # x^2 + 2x + 1 + g(x) >= (x + 1)^2 with g = 10^11 (log x - 30)^2 - 1500: false only where
+    # |log x - 30| < 1.2e-4.  Near x = e^30 the sides are 10^26, so the slack (at most 1500
+    # deep) is lost in the last digits at 20 digits and kept on 128-bit balls.
+    domain = parse_domain({"x": "10**12 < x < 10**14"})
+    x = domain.symbols["x"]
+    lhs, rhs = (x + 1) ** 2, x ** 2 + 2 * x + 1 + 10**11 * (sp.log(x) - 30) ** 2 - 1500
+    found = counterexamples.counterexample_search(domain, rhs - lhs, (lhs, rhs), [{x: sp.Integer(9 * 10**13)}])
+    centre = float(sp.exp(30))
+    assert any(abs(float(p[x]) - centre) < 1.2e-4 * centre for p in found), found
