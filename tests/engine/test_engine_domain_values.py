@@ -152,3 +152,18 @@ def test_a_parameters_domain_must_be_text():
     with pytest.raises(ExpressionError) as error:
         parse_parameter("a", 3, {})
     assert str(error.value) == "domain of a must be a string such as '0 < a < 1'"
+
+
+def test_an_upper_bound_is_checked_where_there_is_no_lower_one():
+    domain = parse_domain({"x": "x <= 3"})
+    assert domain.validate_point({"x": 3}) == {domain.parameters["x"].symbol: 3}
+    with pytest.raises(DomainError) as error:
+        domain.validate_point({"x": 5})
+    assert str(error.value) == "parameter x: value 5 violates x <= 3"
+
+
+def test_a_bound_naming_a_parameter_without_a_value_is_refused():
+    r0 = parse_domain({"r": "0 < r < 1", "r0": "0 < r0 < r"}).parameters["r0"]
+    with pytest.raises(DomainError) as error:
+        r0.validate(sp.Rational(1, 4), {})
+    assert (error.value.parameter, str(error.value)) == ("r0", "parameter r0: bound r needs {r}")
