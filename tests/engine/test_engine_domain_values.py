@@ -36,6 +36,7 @@ def domain():
     ("c", True, "value True is not a number"),
     ("c", [1], "value [1] is not a number"),
     ("c", "x", "unknown name 'x' in expression 'x'"),
+    ("c", "1 < 2", "value '1 < 2' is not a number"),
     ("n", Fraction(3, 2), "value 3/2 is not an integer (integer n >= 1)"),
     ("K", 4, "value 4 has the wrong parity (odd integer K >= 3)"),
     ("r", 1, "value 1 violates 0 < r < 1"),
@@ -167,3 +168,16 @@ def test_a_bound_naming_a_parameter_without_a_value_is_refused():
     with pytest.raises(DomainError) as error:
         r0.validate(sp.Rational(1, 4), {})
     assert (error.value.parameter, str(error.value)) == ("r0", "parameter r0: bound r needs {r}")
+
+
+def test_odd_or_even_alone_makes_a_parameter_an_integer():
+    domain = parse_domain({"K": "odd K >= 3", "m": "even m >= 0"})
+    assert [(p.integer, p.parity) for p in domain.parameters.values()] == [(True, 1), (True, 0)]
+    assert domain.parameters["K"].symbol.is_integer and domain.parameters["m"].symbol.is_even
+    with pytest.raises(DomainError):
+        domain.validate_point({"K": sp.Rational(7, 2), "m": 2})
+
+
+def test_the_default_sample_is_the_seed_zero_sample():
+    domain = parse_domain({"x": "0 < x < 1"})
+    assert domain.sample_points(8) == domain.sample_points(8, seed=0) != domain.sample_points(8, seed=1)
