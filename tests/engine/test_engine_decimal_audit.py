@@ -194,7 +194,8 @@ def test_a_constant_ball_encloses_the_exact_value_or_refuses():
     for expr, message in ((sp.Symbol("x"), "cannot enclose x: no value for x"),
                           (sp.oo, "cannot enclose oo: no exact ball for oo"),
                           (sp.exp(sp.exp(sp.exp(10))), "exp(exp(exp(10))) is too large to certify at this "
-                                                       "precision (its enclosure is [+/- inf])")):
+                                                       "precision (its enclosure is [+/- inf])"),
+                          (sp.log(0, evaluate=False), "log(0) is not a finite real number (its enclosure is nan)")):
         with pytest.raises(ProofcheckError) as error:
             constant_ball(expr)(64)
         assert str(error.value) == message
@@ -279,3 +280,20 @@ def test_the_sentence_says_which_rendering_is_undecided():
     assert audit(WIDE, "0.670").sentence() == (
         "0.670 is wrong: to 3 decimal places the value rounds to undecided (too close to a boundary) "
         "and truncates to 0.666")
+
+
+def test_an_exact_rational_is_decided_exactly_at_the_first_precision():
+    # Within 10^-60 of a rounding boundary and of a truncation boundary: a ball at 71 or 74
+    # bits could not tell, the exact comparison does.
+    above_a_tie = audit(sp.Rational(1, 8) + sp.Rational(1, 10**60), "0.13")
+    assert (above_a_tie.rounding, above_a_tie.truncation, above_a_tie.bits) == (True, False, 71)
+    below_a_unit = audit(sp.Rational(1, 1000) - sp.Rational(1, 10**60), "0.000")
+    assert (below_a_unit.truncation, below_a_unit.bits) == (True, 74)
+    assert nearest(fmpq(2 * 10**20 + 1, 2)) == 10**20 + 1
+    assert truncate(fmpq(-(2 * 10**20 + 1), 2)) == -10**20
+
+
+def test_an_error_exactly_zero_or_on_a_three_digit_tie_is_shown_as_such():
+    assert audit(numeric_ball(0.5, 0), "0.5").error_in_last_place == "0"
+    # 1 - 0.8765 = 0.1235 exactly: three digits cannot be certified, Arb's ball is shown.
+    assert audit(sp.Rational(8765, 10000), "1").error_in_last_place == "[0.123 +/- 5.01e-4]"
