@@ -88,8 +88,8 @@ def test_a_value_exactly_halfway_keeps_both_neighbours_out_of_the_controls():
     assert names == ["printed 0.12 -> 0.11", "printed 0.12 -> 0.14", "printed 0.12 -> 0.10"]
 
 
-def test_a_control_that_would_read_as_the_printed_decimal_is_skipped():
-    # 0 moved down one unit is -1; a printed "1" moved down 1 is "0" which still truncates 1/2.
+def test_a_shift_to_the_correct_truncation_is_no_control():
+    # 1 rounds 1/2 (half away from zero) and 0 truncates it: 1 -> 0 is still correct.
     record = claim(kind="decimal", value="1/2", printed="1")
     names = [name for name, _ in KINDS["decimal"].mutants(record, SETTINGS)]
     assert names == ["printed 1 -> 2", "printed 1 -> 3", "printed 1 -> -1"]
