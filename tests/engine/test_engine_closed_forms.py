@@ -68,3 +68,12 @@ def test_balls_see_a_nonzero_value_at_a_point_and_say_nothing_of_a_zero():
     assert not nonzero_at(sp.exp(p) - 1, [])
     assert not nonzero_at(p - sp.Rational(1, 3), [{p: sp.Rational(1, 3)}])
     assert nonzero_at(p - sp.Rational(1, 3), [{p: sp.Rational(1, 3)}, {p: 1}])
+
+
+def test_a_simplification_cut_short_by_its_budget_shows_nothing():
+    # Only the exponential rewriting, after three full simplifications (each far beyond
+    # 0.02 s of CPU time), reduces the first to 0; the second is not 0 at all.
+    w = sp.Symbol("w_budget")
+    identity = sp.coth(w) - (sp.exp(2 * w) + 1) / (sp.exp(2 * w) - 1)
+    assert is_zero(identity, budget=0.02) is False
+    assert is_zero(identity + w, budget=0.02) is False
