@@ -116,7 +116,12 @@ def test_a_piecewise_condition_unproved_on_the_piece_is_refused():
 
 def test_breakpoints_inside_a_finite_range_are_kept_once_and_in_order():
     assert cuts([2, 1, 1], 0, 3) == [1, 2]
-    assert cuts([sp.log(2), sp.log(4) / 2], 0, 3) == [sp.log(2)]
+    assert cuts([sp.log(2), sp.log(4) / 2, 2], 0, 3) == [sp.log(2), 2]
+
+
+def test_breakpoints_on_the_whole_line_are_all_inside():
+    assert cuts([2, 1], -oo, oo) == [1, 2]
+    assert cuts([p], -oo, oo, {p: 1}) == [p]
 
 
 @pytest.mark.parametrize("point", [0, -1, 3, 5])
