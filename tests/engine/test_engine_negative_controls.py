@@ -97,6 +97,10 @@ def test_a_change_equal_at_every_point_is_equivalent_and_one_that_differs_at_one
     assert mutants._equivalent(a, a + sp.Rational(1, 10 ** 40), [edge])
 
 
+def test_an_unchanged_expression_is_equivalent_even_where_it_is_infinite():
+    assert mutants._equivalent(sp.log(a), sp.log(a), [{a: 0}])
+
+
 def test_without_an_evaluable_point_equivalence_is_decided_symbolically():
     unevaluable = [{b: 1}]  # a has no value there
     assert mutants._equivalent(sp.expand((a + 1) ** 2), (a + 1) ** 2, unevaluable)
