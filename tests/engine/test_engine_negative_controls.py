@@ -93,6 +93,8 @@ def test_a_change_equal_at_every_point_is_equivalent_and_one_that_differs_at_one
     assert mutants._equivalent(a, a, [])
     assert mutants._equivalent(sp.Max(a - 5, 0), sp.Max(a - 6, 0), [edge])
     assert not mutants._equivalent(sp.Max(a - 5, 0), sp.Max(a - 6, 0), [edge, inside])
+    # A point where the expressions cannot be evaluated is passed over, not the end of the look.
+    assert not mutants._equivalent(sp.Max(a - 5, 0), sp.Max(a - 6, 0), [edge, {b: 1}, inside])
     assert not mutants._equivalent(a, a + sp.Rational(1, 10 ** 10), [edge])
     assert mutants._equivalent(a, a + sp.Rational(1, 10 ** 40), [edge])
 
