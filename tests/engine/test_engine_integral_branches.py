@@ -94,11 +94,6 @@ def test_a_piecewise_integrand_takes_the_branch_whose_condition_holds_on_the_pie
     assert branch(integrand, 1, 3) == above
 
 
-def test_a_piecewise_branch_whose_condition_is_false_is_skipped():
-    integrand = sp.Piecewise((x, sp.false), (2 * x, True), evaluate=False)
-    assert branch(integrand, 0, 1) == 2 * x
-
-
 @pytest.mark.parametrize("condition", [sp.Eq(x, 1), (x > 1) & (x < 2)])
 def test_a_piecewise_condition_that_is_not_a_single_inequality_is_refused(condition):
     integrand = sp.Piecewise((x, condition), (2 * x, True))
@@ -108,8 +103,32 @@ def test_a_piecewise_condition_that_is_not_a_single_inequality_is_refused(condit
 
 def test_a_piecewise_condition_unproved_on_the_piece_is_refused():
     integrand = sp.Piecewise((x, a * x > 0), (2 * x, True))
-    with pytest.raises(UnprovedBranch, match="not proved for every parameter value"):
+    with pytest.raises(UnprovedBranch, match="the sign of a\\*x on \\(0, oo\\) is not proved"):
         branch(integrand, 0, oo, {a: 1})
+
+
+def test_a_piecewise_integrand_with_no_branch_for_the_piece_has_no_closed_form():
+    with pytest.raises(NoClosedForm, match="^no branch of a piecewise integrand applies$"):
+        branch(sp.Piecewise((x, x < 1)), 1, 3)
+
+
+def test_a_sign_unproved_on_the_piece_is_refused():
+    with pytest.raises(UnprovedBranch, match="the sign of a\\*x on \\(0, oo\\)"):
+        branch(sp.sign(a * x), 0, oo, {a: 1})
+
+
+@pytest.mark.parametrize("integrand, what", [(sp.Max(x, p), "Max choosing p"), (sp.Min(x, p), "Min choosing x")])
+def test_max_or_min_whose_arguments_cross_inside_the_piece_is_refused(integrand, what):
+    # At the test point x = 1 < p = 2; on (0, oo) x - p takes both signs.
+    with pytest.raises(UnprovedBranch, match=what):
+        branch(integrand, 0, oo, {p: 2})
+
+
+def test_a_piece_that_cannot_be_evaluated_stops_the_derivation():
+    with pytest.raises(NoClosedForm, match="^cannot evaluate a test point of the piece$"):
+        branch(sp.Abs(x), a, a + 1)
+    with pytest.raises(NoClosedForm, match="cannot decide the sign of a\\*x on a piece"):
+        branch(sp.Abs(a * x), 0, oo)
 
 
 # -- breakpoints ------------------------------------------------------------------------------
