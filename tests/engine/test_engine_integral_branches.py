@@ -154,6 +154,11 @@ def test_a_breakpoint_inside_the_range_must_be_proved_strictly_inside():
         cuts([n], 0, oo, {n: HALF})
     with pytest.raises(UnprovedBranch, match="below the upper limit"):
         cuts([-n], -oo, 0, {n: HALF})
+    # Away from 0 the distance to each end is what must be positive.
+    with pytest.raises(UnprovedBranch, match="breakpoint n \\+ 1 above the lower limit 1 is not proved"):
+        cuts([n + 1], 1, oo, {n: HALF})
+    with pytest.raises(UnprovedBranch, match="breakpoint 2 below the upper limit n \\+ 2 is not proved"):
+        cuts([2], 0, n + 2, {n: HALF})
 
 
 def test_a_breakpoint_outside_the_range_must_be_proved_outside():
@@ -161,6 +166,8 @@ def test_a_breakpoint_outside_the_range_must_be_proved_outside():
         cuts([a], 0, 3, {a: 5})
     with pytest.raises(UnprovedBranch, match="at or below the lower limit"):
         cuts([a], -3, 0, {a: -5})
+    with pytest.raises(UnprovedBranch, match="breakpoint p at or above the upper limit 3"):
+        cuts([p], 0, 3, {p: 5})
     assert cuts([p + 3], 0, 3, {p: 5}) == []
     assert cuts([-p - 3], -3, 0, {p: 5}) == []
 
@@ -169,10 +176,12 @@ def test_the_order_of_two_breakpoints_must_be_proved():
     assert cuts([2 * p, p], 0, oo, {p: 1}) == [p, 2 * p]
     with pytest.raises(UnprovedBranch, match="breakpoint a at or below b"):
         cuts([b, a], -oo, oo, {a: 1, b: 2})
+    with pytest.raises(UnprovedBranch, match="breakpoint 1 at or below p"):
+        cuts([p, 1], 0, oo, {p: 2})
 
 
 def test_a_breakpoint_that_cannot_be_placed_stops_the_derivation():
-    with pytest.raises(NoClosedForm, match="cannot place the breakpoints"):
+    with pytest.raises(NoClosedForm, match="^cannot place the breakpoints of the integrand$"):
         cuts([a], 0, 1, {})
 
 
