@@ -61,3 +61,13 @@ def test_lemma_4_1_is_derived_symbolically_and_a_changed_constant_or_drift_fails
     assert verdict.passed and verdict.evidence == "symbolic"
     for wrong in ("2*Phi(sigma) - 1 + 10**-40", "2*Phi(sigma/2) - 1", "2*Phi(sigma) - 0.999"):
         assert _lemma(wrong).status == "failed", wrong
+
+
+def test_a_power_of_a_gaussian_is_a_gaussian_when_the_reality_of_its_exponent_is_unknown():
+    # SymPy keeps (e^u)^k unevaluated for a u not known to be real: w has no assumptions.
+    w = sp.Symbol("w")
+    value = _gaussian_integral((sp.exp(w * x - x ** 2 / 2) * sp.exp(w)) ** k, x, -sp.oo, sp.oo)
+    assert value is not None
+    at = {w: sp.Rational(1, 3), k: sp.Rational(7, 5)}
+    closed = sp.sqrt(2 * sp.pi / k) * sp.exp(k * w ** 2 / 2 + k * w)
+    assert abs(sp.N(value.subs(at) - closed.subs(at), 30)) < 1e-25
