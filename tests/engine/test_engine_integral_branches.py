@@ -173,6 +173,8 @@ def test_a_breakpoint_outside_the_range_must_be_proved_outside():
 
 def test_the_order_of_two_breakpoints_must_be_proved():
     assert cuts([2 * p, p], 0, oo, {p: 1}) == [p, 2 * p]
+    # Two breakpoints that meet for some parameter values are still in order.
+    assert cuts([p + n, p], 0, oo, {p: 1, n: 1}) == [p, p + n]
     with pytest.raises(UnprovedBranch, match="breakpoint 1 at or below p"):
         cuts([p, 1], 0, oo, {p: 2})
 
