@@ -46,6 +46,7 @@ def test_an_integral_cut_at_its_kink_adds_up_its_pieces():
     (sp.Limit(sp.sin(1 / x), x, 0), "did not take the limit of sin\\(1/x\\)"),
     (sp.Sum(1 / k ** k, (k, 1, sp.oo)), "did not close the sum"),
     (sp.Derivative(f(x), x), "left an unevaluated operator"),
+    (sp.Integral(sp.gamma(x), (x, 1, 2)), "^SymPy did not close the integral of gamma\\(x\\)$"),
 ])
 def test_what_sympy_leaves_open_is_no_closed_form(expr, reason):
     with pytest.raises(NoClosedForm, match=reason):
