@@ -63,16 +63,6 @@ def test_lemma_4_1_is_derived_symbolically_and_a_changed_constant_or_drift_fails
         assert _lemma(wrong).status == "failed", wrong
 
 
-def test_a_power_of_a_gaussian_is_a_gaussian_when_the_reality_of_its_exponent_is_unknown():
-    # SymPy keeps (e^u)^k unevaluated for a u not known to be real: w has no assumptions.
-    w = sp.Symbol("w")
-    value = _gaussian_integral((sp.exp(w * x - x ** 2 / 2) * sp.exp(w)) ** k, x, -sp.oo, sp.oo)
-    assert value is not None
-    at = {w: sp.Rational(1, 3), k: sp.Rational(7, 5)}
-    closed = sp.sqrt(2 * sp.pi / k) * sp.exp(k * w ** 2 / 2 + k * w)
-    assert abs(sp.N(value.subs(at) - closed.subs(at), 30)) < 1e-25
-
-
 def test_a_power_of_an_exponential_with_a_complex_exponent_keeps_its_principal_branch():
     # (e^(4i - x^2))^k is e^(-k x^2) (e^(4i))^k, not e^(k(4i - x^2)): 4 lies beyond pi.
     value = _gaussian_integral(sp.exp(4 * sp.I - x ** 2) ** k, x, -sp.oo, sp.oo)
