@@ -69,3 +69,23 @@ def test_a_power_of_an_exponential_with_a_complex_exponent_keeps_its_principal_b
     half = value.subs(k, sp.Rational(1, 2))
     expected = sp.sqrt(2 * sp.pi) * sp.exp(sp.I * (2 - sp.pi))
     assert abs(sp.N(half - expected, 30)) < 1e-25
+
+
+def test_a_power_of_a_density_whose_centre_sympy_cannot_prove_real_is_integrated_as_a_gaussian():
+    # Eq. (6) of the larger-groups pack: the centre log(n - 1 + c) - sigma^2, n >= 1, c > 0, is real
+    # on the domain, but SymPy does not know it and keeps (e^u)^alpha unevaluated; expanded, the
+    # term no longer shows its form, so it is taken whole.
+    alpha, c, sigma = sp.symbols("alpha c sigma", positive=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    centre = sp.log(n - 1 + c) - sigma ** 2
+    density = sp.exp(-(x - centre) ** 2 / (2 * sigma ** 2)) / (sigma * sp.sqrt(2 * sp.pi))
+    value = _gaussian_integral(density ** alpha, x, -sp.oo, sp.oo)
+    assert value is not None
+    at = {alpha: sp.Rational(3, 2), n: 2, c: sp.Rational(1, 2), sigma: sp.Rational(4, 5)}
+    closed = (2 * sp.pi * sigma ** 2) ** ((1 - alpha) / 2) / sp.sqrt(alpha)
+    assert abs(sp.N(value.subs(at) - closed.subs(at), 30)) < 1e-25
+    # A scale n - 1 + c that SymPy cannot prove positive comes out of the power all the same.
+    scaled = _gaussian_integral(((n - 1 + c) * sp.exp(-(x - centre) ** 2 / 2)) ** alpha, x, -sp.oo, sp.oo)
+    assert scaled is not None
+    closed = (n - 1 + c) ** alpha * sp.sqrt(2 * sp.pi / alpha)
+    assert abs(sp.N(scaled.subs(at) - closed.subs(at), 30)) < 1e-25
