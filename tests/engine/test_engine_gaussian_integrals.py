@@ -61,3 +61,31 @@ def test_lemma_4_1_is_derived_symbolically_and_a_changed_constant_or_drift_fails
     assert verdict.passed and verdict.evidence == "symbolic"
     for wrong in ("2*Phi(sigma) - 1 + 10**-40", "2*Phi(sigma/2) - 1", "2*Phi(sigma) - 0.999"):
         assert _lemma(wrong).status == "failed", wrong
+
+
+def test_a_power_of_an_exponential_with_a_complex_exponent_keeps_its_principal_branch():
+    # (e^(4i - x^2))^k is e^(-k x^2) (e^(4i))^k, not e^(k(4i - x^2)): 4 lies beyond pi.
+    value = _gaussian_integral(sp.exp(4 * sp.I - x ** 2) ** k, x, -sp.oo, sp.oo)
+    half = value.subs(k, sp.Rational(1, 2))
+    expected = sp.sqrt(2 * sp.pi) * sp.exp(sp.I * (2 - sp.pi))
+    assert abs(sp.N(half - expected, 30)) < 1e-25
+
+
+def test_a_power_of_a_density_whose_centre_sympy_cannot_prove_real_is_integrated_as_a_gaussian():
+    # Eq. (6) of the larger-groups pack: the centre log(n - 1 + c) - sigma^2, n >= 1, c > 0, is real
+    # on the domain, but SymPy does not know it and keeps (e^u)^alpha unevaluated; expanded, the
+    # term no longer shows its form, so it is taken whole.
+    alpha, c, sigma = sp.symbols("alpha c sigma", positive=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    centre = sp.log(n - 1 + c) - sigma ** 2
+    density = sp.exp(-(x - centre) ** 2 / (2 * sigma ** 2)) / (sigma * sp.sqrt(2 * sp.pi))
+    value = _gaussian_integral(density ** alpha, x, -sp.oo, sp.oo)
+    assert value is not None
+    at = {alpha: sp.Rational(3, 2), n: 2, c: sp.Rational(1, 2), sigma: sp.Rational(4, 5)}
+    closed = (2 * sp.pi * sigma ** 2) ** ((1 - alpha) / 2) / sp.sqrt(alpha)
+    assert abs(sp.N(value.subs(at) - closed.subs(at), 30)) < 1e-25
+    # A scale n - 1 + c that SymPy cannot prove positive comes out of the power all the same.
+    scaled = _gaussian_integral(((n - 1 + c) * sp.exp(-(x - centre) ** 2 / 2)) ** alpha, x, -sp.oo, sp.oo)
+    assert scaled is not None
+    closed = (n - 1 + c) ** alpha * sp.sqrt(2 * sp.pi / alpha)
+    assert abs(sp.N(scaled.subs(at) - closed.subs(at), 30)) < 1e-25

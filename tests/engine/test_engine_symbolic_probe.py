@@ -45,6 +45,15 @@ def test_an_operator_balls_do_not_cover_leaves_the_decision_to_sympy():
     assert symbolic.is_zero(integral - x ** 2 / 2, at=[{x: sp.Rational(1, 3)}])
 
 
+def test_the_look_is_quick_a_difference_below_its_precision_goes_on_to_the_strategies(monkeypatch):
+    # e^(x/10^100) - 1 is about 3e-101 at x = 1/3: balls need 512 bits to see it, the look stops at 256.
+    tried = []
+    monkeypatch.setattr(symbolic, "_STRATEGIES", (lambda e: tried.append(e) or e,))
+    difference = sp.exp(x / sp.Integer(10) ** 100) - 1
+    assert symbolic.is_zero(difference, at=[{x: sp.Rational(1, 3)}]) is False
+    assert tried == [difference]
+
+
 def test_without_points_nothing_is_looked_at(strategies_forbidden):
     with pytest.raises(AssertionError):
         symbolic.is_zero(sp.exp(x) - x - 1)
