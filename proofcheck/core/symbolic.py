@@ -83,11 +83,27 @@ def _integral(expr, rep):
         piece = _resolve_branches(integrand, variable, lo, hi, rep)
         value = _gaussian_integral(piece, variable, lo, hi)
         if value is None:
-            value = sp.integrate(piece, (variable, lo, hi), conds="none")
+            value = _convergent_integral(piece, variable, lo, hi)
         if value.has(sp.Integral):
             raise NoClosedForm(f"SymPy did not close the integral of {piece}")
         pieces.append(value)
     return sp.Add(*pieces)
+
+
+def _convergent_integral(integrand, variable, lower, upper):
+    """SymPy's integral, refused unless SymPy reduces its conditions of convergence to True.
+
+    exp(-a x) over (0, oo) is 1/a only where a > 0: from the symbols' assumptions
+    alone that condition may not be True, and a closed form holding for some of
+    the parameters only is no derivation.  (Case splits at single values, such
+    as 2 alpha = 1, are not conditions of convergence: SymPy gives the generic case.)
+    """
+    value = sp.integrate(integrand, (variable, lower, upper), conds="separate")
+    if isinstance(value, tuple):
+        value, condition = value
+        if condition is not sp.true:
+            raise NoClosedForm(f"SymPy integrates {integrand} only where {condition}")
+    return value
 
 
 def _gaussian_integral(integrand, variable, lower, upper):
@@ -117,10 +133,28 @@ def _gaussian_integral(integrand, variable, lower, upper):
 
 
 def _gaussian_term(term, variable, lower, upper):
-    # (e^u)^p = e^{pu} for real u: the densities here are real exponentials on the domain.
-    expanded = sp.expand_power_base(term, force=True)
+    """One term of ``_gaussian_integral``, or None.
+
+    A positive integer n is written m + 1 with m >= 0 first, so that SymPy's
+    assumptions see that n - 1 + c > 0 (eq. (6)'s law(n - 1) is then a real
+    Gaussian), and back after the integral.
+    """
+    forward, back = {}, {}
+    for symbol in term.free_symbols | lower.free_symbols | upper.free_symbols:
+        if symbol.is_integer and symbol.is_positive:
+            shifted = sp.Dummy(f"{symbol.name}_less_one", integer=True, nonnegative=True)
+            forward[symbol], back[shifted] = shifted + 1, symbol - 1
+    value = _real_gaussian_term(term.xreplace(forward), variable, lower.xreplace(forward),
+                                upper.xreplace(forward))
+    return None if value is None else value.xreplace(back)
+
+
+def _real_gaussian_term(term, variable, lower, upper):
+    # (ab)^p = a^p b^p for a, b >= 0, and (e^u)^p = e^{pu} for real u: SymPy must know both
+    # from the assumptions.  Forced, (e^{iu})^p would become e^{ipu}, a different branch.
+    expanded = sp.expand_power_base(term)
     denested = expanded.replace(
-        lambda e: isinstance(e, sp.Pow) and isinstance(e.base, sp.exp) and e.base.args[0].is_real is not False,
+        lambda e: isinstance(e, sp.Pow) and isinstance(e.base, sp.exp) and e.base.args[0].is_real is True,
         lambda e: sp.exp(e.base.args[0] * e.exp))
     combined = sp.powsimp(denested, force=True, combine="exp")
     factors = sp.Mul.make_args(combined)

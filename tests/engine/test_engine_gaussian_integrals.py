@@ -89,3 +89,29 @@ def test_a_power_of_a_density_whose_centre_sympy_cannot_prove_real_is_integrated
     assert scaled is not None
     closed = (n - 1 + c) ** alpha * sp.sqrt(2 * sp.pi / alpha)
     assert abs(sp.N(scaled.subs(at) - closed.subs(at), 30)) < 1e-25
+
+
+def test_a_power_of_an_exponential_not_known_real_keeps_its_principal_branch():
+    from proofcheck.core import symbolic
+    x, k, w = sp.Symbol("x", real=True), sp.Symbol("k", positive=True), sp.Symbol("w")
+    # (e^{ix - x^2})^k is not e^{k(ix - x^2)}: the completed square would be another branch.
+    assert symbolic._gaussian_integral(sp.exp(sp.sqrt(-1) * x - x**2) ** k, x, -sp.oo, sp.oo) is None
+    assert symbolic._gaussian_integral(sp.exp(w * x - x**2) ** k, x, -sp.oo, sp.oo) is None
+
+
+def test_a_positive_integer_less_one_is_seen_nonnegative_so_eq_6s_law_is_a_real_gaussian():
+    from proofcheck.core import symbolic
+    x, k = sp.Symbol("x", real=True), sp.Symbol("k", positive=True)
+    n, c = sp.Symbol("n", integer=True, positive=True), sp.Symbol("c", positive=True)
+    law = sp.exp(-(x - sp.log(n - 1 + c)) ** 2 / 2)  # real only because n - 1 + c > 0
+    assert sp.simplify(symbolic._gaussian_integral(law ** k, x, -sp.oo, sp.oo) - sp.sqrt(2 * sp.pi / k)) == 0
+
+
+def test_a_closed_form_holding_only_where_the_integral_converges_is_refused():
+    from proofcheck.core import symbolic
+    from proofcheck.core.symbolic import NoClosedForm
+    a, x = sp.Symbol("a", real=True), sp.Symbol("x", real=True)
+    with pytest.raises(NoClosedForm, match="only where"):
+        symbolic._convergent_integral(sp.exp(-a * x), x, 0, sp.oo)
+    p = sp.Symbol("p", positive=True)
+    assert symbolic._convergent_integral(sp.exp(-p * x), x, 0, sp.oo) == 1 / p
