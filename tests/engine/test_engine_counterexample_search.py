@@ -133,3 +133,17 @@ def test_a_failure_under_a_cancellation_of_twenty_digits_is_found_on_balls():
     found = counterexamples.counterexample_search(domain, rhs - lhs, (lhs, rhs), [{x: sp.Integer(9 * 10**13)}])
     centre = float(sp.exp(30))
     assert any(abs(float(p[x]) - centre) < 1.2e-4 * centre for p in found), found
+
+
+def test_a_function_mpmath_has_no_name_for_leaves_the_search_without_a_point_not_broken(monkeypatch):
+    from proofcheck.core import counterexamples
+    from proofcheck.core.arb_expressions import NotEnclosable
+
+    def refuse(*args):
+        raise NotEnclosable("no balls here")
+    monkeypatch.setattr(counterexamples, "compile_arb", refuse)
+    domain = parse_domain({"x": "0 < x < 3"})
+    x = domain.symbols["x"]
+    slack = (sp.airyaiprime(x) - sp.airyaiprime(1)) ** 2
+    points = domain.sample_points(5, seed=1)
+    assert counterexamples.counterexample_search(domain, slack, (slack, sp.Integer(0)), points) == []
