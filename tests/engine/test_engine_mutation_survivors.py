@@ -287,3 +287,12 @@ def test_proved_sign(expr, sign):
 def test_proved_nonnegative():
     assert proved_nonnegative(0) and proved_nonnegative(X ** 2) and proved_nonnegative(GROWTH)
     assert not proved_nonnegative(-GROWTH) and not proved_nonnegative(X)
+
+
+def test_the_logarithm_of_a_proved_positive_power_is_the_exponent_times_the_logarithm():
+    from proofcheck.core.signs import _log_of_positive
+    y = sp.Symbol("y", positive=True)
+    assert _log_of_positive((1 + y) ** 2, 3) == 2 * sp.log(1 + y)
+    assert _log_of_positive((1 + y) ** sp.Rational(1, 3) * sp.exp(y), 3) == sp.log(1 + y) / 3 + y
+    # A base not proved positive has no logarithm here, whatever its power.
+    assert _log_of_positive((y - 1) ** 2, 3) is None
