@@ -3,6 +3,7 @@
 The default profile keeps the run fast; ``HYPOTHESIS_PROFILE=deep pytest -m slow``
 draws many more parameters.
 """
+import itertools
 import os
 import subprocess
 import sys
@@ -82,6 +83,23 @@ def run_cli(*args, timeout=600, **options):
     """Run ``python -m proofcheck ARGS`` in a fresh process; its output as text."""
     return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
                           timeout=timeout, **options)
+
+
+def unit_claim(**record):
+    """A claim built from ``record`` as a claims file gives it: a fresh id and filler text unless given.
+
+    Each claim has its own id: the engine remembers per-claim work (the dense points
+    of a control's check) under the claim's source and id.
+    """
+    from proofcheck.core.claims import build_claim
+    from proofcheck.papers import registry_for
+    record.setdefault("id", f"unit-{next(_UNIT_IDS)}")
+    record.setdefault("where", "unit test")
+    record.setdefault("statement", "unit test")
+    return build_claim(record, "tests/engine", registry_for())
+
+
+_UNIT_IDS = itertools.count()
 
 
 def write_claims(folder, text, name="claims.toml"):

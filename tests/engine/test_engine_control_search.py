@@ -12,21 +12,17 @@ import sympy as sp
 
 from proofcheck.core import counterexamples
 from proofcheck.core.arb_expressions import compile_arb
-from proofcheck.core.claims import build_claim
 from proofcheck.core.domains import parse_domain
 from proofcheck.core.kinds import inequality
 from proofcheck.core.runner import run_mutants
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import registry_for
+from conftest import unit_claim as claim
 
 KINDS = registry_for()
 x, y = sp.symbols("x y", positive=True)
 
 
-def claim(**record):
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
-    return build_claim(record, "tests/engine", KINDS)
 
 
 @pytest.mark.parametrize("expression, values", [

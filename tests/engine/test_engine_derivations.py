@@ -7,31 +7,24 @@ claim may link a script as corroboration: the link is reported beside a pass,
 never lends evidence, and a script that disagrees fails the claim.  The
 scripts here are small stand-ins registered under ``proofcheck.derivations``.
 """
-import itertools
 import sys
 import types
 
 import pytest
 import sympy as sp
 
-from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ProofcheckError
 from proofcheck.core.kinds.derived import corroborate, derivation_results, derivation_value
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings, Verdict, passed
 from proofcheck.papers import registry_for
+from conftest import unit_claim as claim
 
 KINDS = registry_for()
 SETTINGS = Settings()
-_IDS = itertools.count()
 _X = sp.Symbol("x")  # a plain symbol, as a script makes it: no assumptions
 
 
-def claim(**record):
-    record.setdefault("id", f"der-{next(_IDS)}")
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
-    return build_claim(record, "tests/engine", KINDS)
 
 
 def _broken():

@@ -8,12 +8,10 @@ the assertion; otherwise SymPy's own limit decides.  Before any simplification, 
 balls look at the difference at points of the domain: one found nonzero there is no
 identity.  Wrong assertions fail, and malformed orders are refused when loaded.
 """
-import itertools
 
 import pytest
 import sympy as sp
 
-from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ClaimFileError
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
@@ -22,22 +20,17 @@ from proofcheck.core.verdict import failed
 from proofcheck.dp import divergence_kinds
 from proofcheck.dp.divergence_kinds import _vanishes
 from proofcheck.papers import registry_for
+from conftest import unit_claim as claim
 
 KINDS = registry_for()
 SETTINGS = Settings()
 NUMERIC = Settings(routes=("numeric",))
-_IDS = itertools.count()
 
 X = sp.Symbol("x", positive=True)
 LHOPITAL = ("l'Hopital: (alpha - 1) D_alpha vanishes at alpha = 1 and its derivative there equals the "
             "assertion (SymPy)")
 
 
-def claim(**record):
-    record.setdefault("id", f"div-{next(_IDS)}")
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
-    return build_claim(record, "tests/engine", KINDS)
 
 
 def verdict_of(record, settings=SETTINGS):

@@ -6,29 +6,22 @@ else at sampled points where both sides agree to 3*dps/5 digits at dps and at
 trusts, and the formula SymPy derived.  The expected values are the mathematics
 of each claim (pi to 60 digits, a series by hand), not read back from the engine.
 """
-import itertools
 
 import pytest
 import sympy as sp
 
-from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ClaimFileError
 from proofcheck.core.kinds.equality import numeric_compare, sample_points
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import registry_for
+from conftest import unit_claim as claim
 
 KINDS = registry_for()
 SETTINGS = Settings()
 NUMERIC = Settings(routes=("numeric",))
-_IDS = itertools.count()
 
 
-def claim(**record):
-    record.setdefault("id", f"eq-{next(_IDS)}")
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
-    return build_claim(record, "tests/engine", KINDS)
 
 
 def verdict_of(settings=SETTINGS, **record):

@@ -9,7 +9,6 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.claims import build_claim
 from proofcheck.core.decimal_audit import audit_decimal
 from proofcheck.core.intervals import decide
 from proofcheck.papers import registry_for
@@ -19,16 +18,13 @@ from proofcheck.core.numeric import evaluate
 from proofcheck.core.precision import agree
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
+from conftest import unit_claim as claim
 
 KINDS = registry_for()
 
 X = sp.Symbol("x", positive=True)
 
 
-def claim(**record):
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
-    return build_claim(record, "tests/engine", KINDS)
 
 
 def verdict_of(record, settings=None):

@@ -4,27 +4,22 @@ Its verdict is never computational evidence, it has no negative controls, and
 its fields are checked: a one-line reason, and a basis from the four kinds of
 step (a definition, a cited theorem, proof structure, a statement of scope).
 """
-import itertools
 
 import pytest
 
-from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ClaimFileError
 from proofcheck.core.runner import check_claim, run_mutants
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import registry_for
+from conftest import unit_claim
 
 KINDS = registry_for()
 SETTINGS = Settings()
-_IDS = itertools.count()
 
 
 def claim(**record):
-    record.setdefault("id", f"logical-{next(_IDS)}")
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
     record.setdefault("kind", "logical")
-    return build_claim(record, "tests/engine", KINDS)
+    return unit_claim(**record)
 
 
 def test_a_logical_step_passes_with_its_reason():

@@ -2,24 +2,19 @@
 import pytest
 import sympy as sp
 
-from proofcheck.core.claims import build_claim
 from proofcheck.papers import registry_for
 from proofcheck.core.mutants import expression_mutants
 from proofcheck.core.numeric import EvaluationError, evaluate
 from proofcheck.core.precision import agree
 from proofcheck.core.runner import check_claim, run_mutants
 from proofcheck.core.verdict import Settings
+from conftest import unit_claim as claim
 
 KINDS = registry_for()
 
 SETTINGS = Settings()
 
 
-def claim(**record):
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
-    record.setdefault("id", "m")
-    return build_claim(record, "tests/engine", KINDS)
 
 
 def _mutated(c, field="asserts"):

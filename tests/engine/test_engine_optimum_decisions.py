@@ -7,21 +7,19 @@ negative) or a minimum (all positive), the value there is the asserted one, and
 no other point of the domain does better: SymPy finds exactly one stationary
 point inside the domain, or a scan finds nothing better.
 """
-import itertools
 
 import pytest
 
-from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ClaimFileError
 from proofcheck.core.mutants import expression_mutants
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import registry_for
+from conftest import unit_claim
 
 KINDS = registry_for()
 SETTINGS = Settings()
 NUMERIC = Settings(routes=("numeric",))
-_IDS = itertools.count()
 
 SYMBOLIC_PASS = ("first- and second-order conditions and value: symbolic; globality: the first-order "
                  "condition has exactly one solution in the domain")
@@ -30,12 +28,9 @@ NUMERIC_PASS = ("first- and second-order conditions and value: numeric; globalit
 
 
 def claim(**record):
-    record.setdefault("id", f"opt-{next(_IDS)}")
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
     record.setdefault("kind", "optimum")
     record.setdefault("variables", {"x": "real"})
-    return build_claim(record, "tests/engine", KINDS)
+    return unit_claim(**record)
 
 
 def verdict_of(settings=SETTINGS, **record):

@@ -7,26 +7,19 @@ fails showing the true value and the error in units of the last printed
 place.  Its negative controls are the decimal moved by one or two units in the
 last place, except the moves that are still a correct rendering.
 """
-import itertools
 
 import pytest
 
-from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ProofcheckError
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import registry_for
+from conftest import unit_claim as claim
 
 KINDS = registry_for()
 SETTINGS = Settings()
-_IDS = itertools.count()
 
 
-def claim(**record):
-    record.setdefault("id", f"dec-{next(_IDS)}")
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
-    return build_claim(record, "tests/engine", KINDS)
 
 
 def verdict_of(value, printed):

@@ -8,7 +8,6 @@ controls dismissed on the checker's own sample, and branch proofs.
 import mpmath
 import sympy as sp
 
-from proofcheck.core.claims import build_claim
 from proofcheck.core.domains import parse_domain
 from proofcheck.papers import registry_for
 from proofcheck.core.kinds import derived as derived_kind
@@ -19,14 +18,11 @@ from proofcheck.core.runner import check_claim, run_mutants
 from proofcheck.core.signs import proved_sign
 from proofcheck.core.symbolic import NoClosedForm, UnprovedBranch, closed_form
 from proofcheck.core.verdict import Settings, passed
+from conftest import unit_claim as claim
 
 KINDS = registry_for()
 
 
-def claim(**record):
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
-    return build_claim(record, "tests/engine", KINDS)
 
 
 # -- corroboration reports a derivation, it never lends evidence --------------------------

@@ -9,7 +9,6 @@ with a margin relative to rho.  A comparison never decided is an error.  An
 excess passes only if the peak of D_alpha/alpha lies above its alpha -> 1 limit,
 at an interior order, and the printed percent is a rounding of the excess.
 """
-import itertools
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -17,17 +16,16 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ClaimFileError, ProofcheckError
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
 from proofcheck.dp.tight_zcdp import AlphaGrid
 from proofcheck.dp.zcdp_kinds import ZcdpSupremum, _exact_text, _finite_at, _grid, _short, _sign_of
 from proofcheck.papers import registry_for
+from conftest import unit_claim as claim
 
 KINDS = registry_for()
 SETTINGS = Settings()
-_IDS = itertools.count()
 
 X = sp.Symbol("x", positive=True)
 # (sqrt(2) + sqrt(3))^2 is exactly 5 + 2 sqrt(6), but no Arb ball of the difference is exact.
@@ -40,11 +38,6 @@ SMALL_GRID_TEXT = ("grid of 3 orders: alpha - 1 = 10^(j/1) from 0.1, and alpha =
                    "2, 10, 100, 10000, 1000000")
 
 
-def claim(**record):
-    record.setdefault("id", f"zcdp-{next(_IDS)}")
-    record.setdefault("where", "unit test")
-    record.setdefault("statement", "unit test")
-    return build_claim(record, "tests/engine", KINDS)
 
 
 def supremum(divergence, asserts="1", **extra):
