@@ -150,13 +150,9 @@ def _gaussian_term(term, variable, lower, upper):
 
 
 def _real_gaussian_term(term, variable, lower, upper):
-    # (ab)^p = a^p b^p for a, b >= 0, and (e^u)^p = e^{pu} for real u: SymPy must know both
-    # from the assumptions.  Forced, (e^{iu})^p would become e^{ipu}, a different branch.
-    expanded = sp.expand_power_base(term)
-    denested = expanded.replace(
-        lambda e: isinstance(e, sp.Pow) and isinstance(e.base, sp.exp) and e.base.args[0].is_real is True,
-        lambda e: sp.exp(e.base.args[0] * e.exp))
-    combined = sp.powsimp(denested, force=True, combine="exp")
+    # (ab)^p = a^p b^p for a, b >= 0 and (e^u)^p = e^{pu} for real u, as SymPy writes them when
+    # the assumptions say so.  Forced, (e^{iu})^p would become e^{ipu}, a different branch.
+    combined = sp.powsimp(sp.expand_power_base(term), combine="exp")
     factors = sp.Mul.make_args(combined)
     exponentials = [f for f in factors if isinstance(f, sp.exp) and f.has(variable)]
     rest = [f for f in factors if f not in exponentials]

@@ -132,3 +132,19 @@ def test_the_variable_of_an_expansion_gets_values_so_that_mutants_are_compared_b
     assert len(set(values)) == len(values) and all(0 < v < 1 for v in values)
     n = sp.Symbol("n", integer=True, positive=True)
     assert all(p[n].is_Integer for p in mutants._completed(points, {n}))
+
+
+def test_every_symbol_free_in_either_expression_gets_a_value_and_points_without_one_are_passed_over(
+        monkeypatch):
+    from proofcheck.core import mutants
+    monkeypatch.setattr(mutants, "is_zero", lambda *a, **k: pytest.fail("simplified a difference"))
+    c, r, s = (sp.Symbol(name, positive=True) for name in "crs")
+    points = [{c: sp.Integer(2)}, {c: sp.Integer(9)}]
+    # A change that drops r: r needs a value for the original to have one.
+    assert not mutants._equivalent(c + r, c, points)
+    # Two free variables, r and s, each with values of their own.
+    assert mutants._equivalent(r * s + c, s * r + c + 0 * r, points)
+    assert not mutants._equivalent(r * s + c, r * s**2 + c, points)
+    # No value at the first point (log of a negative number), one at the second: compared there.
+    x = sp.Symbol("x", real=True)
+    assert not mutants._equivalent(sp.log(x - 5), sp.log(x - 4), [{x: sp.Integer(2)}, {x: sp.Integer(9)}])
