@@ -151,6 +151,8 @@ def geometric(first, last):
 
 
 def same(got, expected):
+    # The scan grid is floats by design: the search only proposes points, each then decided
+    # exactly by the claim's kind.  The tolerance compares two float formulas of one grid.
     return len(got) == len(expected) and all(math.isclose(a, b, rel_tol=1e-12) for a, b in zip(got, expected))
 
 
