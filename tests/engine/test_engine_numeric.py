@@ -8,8 +8,8 @@ import pytest
 import sympy as sp
 
 from proofcheck.core.expressions import parse_expression
-from proofcheck.core.numeric import EvaluationError, evaluate
-from proofcheck.core.precision import agree
+from proofcheck.core.numeric import LONG_PIECE, SPLIT_RATIO, EvaluationError, _split_long_pieces, evaluate
+from proofcheck.core.precision import agree, required_digits
 
 X = sp.Symbol("x", real=True)
 Z = sp.Symbol("z", real=True)
@@ -40,6 +40,38 @@ def test_integrals_with_kinks_and_jumps(operator, closed, point):
         got = evaluate(parse(operator), point, dps)
         want = evaluate(parse(closed), point, dps)
         assert agree(got, want, dps), (dps, mpmath.nstr(got - want, 5))
+
+
+def test_a_kink_far_out_in_a_gaussian_tail_is_integrated_to_the_working_digits():
+    # A cut at z = -10^38 leaves a piece [-10^38, 0] whose mass sits within a few units of
+    # its right end; in one piece, ten levels of tanh-sinh did not converge at 50 digits.
+    for dps in (50, 100):
+        got = evaluate(parse("E(Abs(Max(z, -10**38)), z)"), {}, dps)
+        assert agree(got, evaluate(parse("sqrt(2/pi)"), {}, dps), dps)
+
+
+def test_theorem_3_1_i_at_a_tiny_sigma_is_integrated_to_relative_digits():
+    # E|x^ - n| at n = 1000, c = 100 and sigma = 10^-38 is 1100 (2 Phi(sigma) - 1) up to
+    # e^(-10^76): the clipping point sits near z = -2 10^37.  An inequality decides this tie
+    # with the tolerance below (its scale is floored at 10^-30), and at 50 digits one piece
+    # [-2 10^37, sigma] missed it fivefold, which sent the claim to 200-digit quadrature.
+    point = {S: sp.Rational(1, 10**38)}
+    for dps in (50, 100):
+        got = evaluate(parse("E(Abs(pos(1100*exp(s*z - s**2) - 100) - 1000), z)"), point, dps)
+        want = evaluate(parse("1100*(2*Phi(s) - 1)"), point, dps)
+        tolerance = mpmath.mpf(10) ** -required_digits(dps) * max(abs(want), mpmath.mpf(10) ** -30)
+        assert abs(got - want) <= tolerance, (dps, mpmath.nstr(got - want, 5, min_fixed=0, max_fixed=0))
+
+
+def test_only_long_finite_pieces_are_cut_again_from_both_ends():
+    long = 10 * LONG_PIECE
+    nodes = _split_long_pieces([-mpmath.inf, -long, 0, 1, mpmath.inf])
+    assert nodes[:2] == [-mpmath.inf, -long] and nodes[-3:] == [0, 1, mpmath.inf]
+    inner = nodes[2:-3]
+    assert inner == sorted(inner) and all(-long < x < 0 for x in inner)
+    # Geometric from each end: the first cuts lie SPLIT_RATIO from -long and from 0.
+    assert -long + SPLIT_RATIO in inner and -SPLIT_RATIO in inner
+    assert _split_long_pieces([0, LONG_PIECE]) == [0, LONG_PIECE]
 
 
 def test_a_near_miss_of_an_integral_is_seen():
