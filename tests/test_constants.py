@@ -193,6 +193,12 @@ def test_mpmath_and_arb_agree_at_random_precision(constants, n, index):
     assert compare_engines(c.exact, n).agree
 
 
+@pytest.mark.parametrize("value, n", [("1/128", 4), ("-5/8", 2), ("3/8", 2), ("1/3", 5)])
+def test_mpmath_and_arb_round_an_exact_tie_the_same_way(value, n):
+    # 1/128 = 0.0078125 ties at 4 digits; mpmath's own nint would round it to even (7812).
+    assert compare_engines(sp.Rational(value), n).agree
+
+
 def test_engine_comparison_rejects_a_perturbed_value(monkeypatch):
     # Negative control: an mpmath value off in the last digits must not "agree".
     original = mpmath_digits_module.mpmath_value

@@ -37,7 +37,7 @@ def mpmath_digits(expr, n: int, value=None) -> tuple[str, int, bool]:
         magnitude = abs(value)
         e = int(mpmath.floor(mpmath.log10(magnitude)))
         for _ in range(3):
-            m = mpmath.nint(magnitude * mpmath.mpf(10) ** (n - 1 - e))
+            m = _round_half_away(magnitude * mpmath.mpf(10) ** (n - 1 - e))
             if m < mpmath.mpf(10) ** (n - 1):
                 e -= 1
             elif m >= mpmath.mpf(10) ** n:
@@ -47,6 +47,22 @@ def mpmath_digits(expr, n: int, value=None) -> tuple[str, int, bool]:
         # mpmath's integers are gmpy2 mpz here, whose str() has no digit cap.
         integer = mpmath.libmp.to_int(m._mpf_)
         return str(integer), e, value < 0
+
+
+def _round_half_away(scaled):
+    """The nearest integer to ``scaled > 0``, a tie rounded up, as ``certified_digits`` rounds.
+
+    ``mpmath.nint`` rounds a tie to even, which would part from Arb on exact ties
+    such as 1/128 = 0.0078125 at 4 digits.  mpmath's value carries 20 guard digits,
+    so a value within 10^-10 of a half-integer is taken for a tie: only an exact
+    rational can be one, and a tie that is no binary fraction comes out a few units
+    of the last guard digit to either side of it.
+    """
+    half = mpmath.mpf(1) / 2
+    below = mpmath.floor(scaled)
+    if abs(scaled - below - half) <= mpmath.mpf(10) ** -10:
+        return below + 1
+    return mpmath.floor(scaled + half)
 
 
 @dataclass(frozen=True)
