@@ -79,10 +79,35 @@ asserts = "2*Phi(sigma) - 1"
 '''
 
 
-def run_cli(*args, timeout=600, **options):
-    """Run ``python -m proofcheck ARGS`` in a fresh process; its output as text."""
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
-                          timeout=timeout, **options)
+def run_cli(*args, timeout=600, fresh_process=False, **options):
+    """``proofcheck ARGS``: its exit status and output as text, as ``subprocess.run`` gives them.
+
+    The command runs in this process, through ``cli.main`` with its streams captured:
+    the worker has SymPy and the packs loaded already, and a fresh interpreter would
+    spend a third of a second loading them again for every call.  A test of the process
+    itself (``python -m``, what start-up imports, another directory or environment)
+    asks for ``fresh_process``; ``cwd``, ``env`` or ``input`` imply it.
+    """
+    if fresh_process or options:
+        return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True, text=True,
+                              timeout=timeout, **options)
+    return run_main(*args)
+
+
+def run_main(*args):
+    """``cli.main(ARGS)`` with stdout and stderr captured, as a ``CompletedProcess``."""
+    import contextlib
+    import io
+    from proofcheck.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as done:  # argparse: --help, --version, a usage error
+            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+            if isinstance(done.code, str):
+                print(done.code, file=sys.stderr)
+    return subprocess.CompletedProcess(["proofcheck", *args], code, out.getvalue(), err.getvalue())
 
 
 def unit_claim(**record):

@@ -11,6 +11,7 @@ import time
 
 import fcntl
 import termios
+from conftest import run_cli
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
@@ -73,7 +74,6 @@ def test_the_progress_bar_fits_a_narrow_terminal():
 
 
 def test_no_progress_bar_when_the_output_is_not_a_terminal():
-    result = subprocess.run([sys.executable, "-m", "proofcheck", "verify", "larger-groups", "--only",
-                             "lemma-4.1", "-j", "1"], capture_output=True, text=True, timeout=300)
+    result = run_cli("verify", "larger-groups", "--only", "lemma-4.1", "-j", "1")
     assert result.returncode == 0
     assert "\x1b" not in result.stdout + result.stderr and "0/1" not in result.stderr

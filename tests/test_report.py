@@ -10,6 +10,7 @@ import textwrap
 import time
 
 import pytest
+from conftest import run_cli
 
 from proofcheck.cli import main
 from proofcheck.core.runner import Result
@@ -266,8 +267,8 @@ def test_json_report_carries_rows_summary_and_registry(claims_file):
 # -- the command line --------------------------------------------------------------------------
 
 def _cli(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "proofcheck", *args], capture_output=True,
-                          text=True, env=env, timeout=300)
+    # An environment of its own (matplotlib hidden) needs a process of its own.
+    return run_cli(*args, env=env, timeout=300) if env is not None else run_cli(*args)
 
 
 def test_report_builds_from_the_command_line(claims_file, tmp_path):

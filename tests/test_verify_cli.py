@@ -40,5 +40,5 @@ def test_a_wrong_claim_fails_with_exit_status_1(tmp_path):
 
 
 def test_python_dash_m_and_help_work():
-    result = run_cli("--help")
+    result = run_cli("--help", fresh_process=True)
     assert result.returncode == 0 and "verify" in result.stdout
