@@ -327,8 +327,14 @@ def _compile(integrand, variable):
     return function, tuple(e for e, _ in constants), free, on_balls
 
 
-def _compiled_integrand(integrand, variable, env):
-    """The integrand (or a sum's term) as a function of its variable, the rest of ``env`` fixed."""
+def _compiled_integrand(integrand, variable, env, accurate=False):
+    """The integrand (or a sum's term) as a function of its variable, the rest of ``env`` fixed.
+
+    With ``accurate``, a ball that has lost more than half of the working bits (a
+    difference that cancels) is not taken: mpmath evaluates that point, as it
+    would without Arb, and a limit's approach sees its digits change with the
+    precision instead of a midpoint that looks settled.
+    """
     compiled = _compile(integrand, variable)
     if compiled is None:
         return lambda x: _eval(integrand, {**env, variable: x})
@@ -336,14 +342,18 @@ def _compiled_integrand(integrand, variable, env):
     if any(s not in env for s in free):
         return lambda x: _eval(integrand, {**env, variable: x})
     values = [_eval(e, env) for e in constants] + [env[s] for s in free]
+    # Accurate: the tree itself, whose sums are exact (fsum), wherever a ball is not taken.
+    on_mpmath = (lambda x: _eval(integrand, {**env, variable: x})) if accurate else \
+        (lambda x: function(x, *values))
     if on_balls is None or any(isinstance(v, mpmath.mpc) for v in values):
-        return lambda x: function(x, *values)
-    return _on_balls_or_mpmath(on_balls, function, values)
+        return on_mpmath
+    return _on_balls_or_mpmath(on_balls, on_mpmath, values, accurate)
 
 
-def _on_balls_or_mpmath(on_balls, function, values):
-    """The integrand on Arb at the working precision, and on mpmath wherever the
-    ball is not finite, so that a value out of the domain fails as it always has."""
+def _on_balls_or_mpmath(on_balls, on_mpmath, values, accurate=False):
+    """The integrand on Arb at the working precision, and ``on_mpmath`` wherever the
+    ball is not finite (or, if ``accurate``, has lost half of its bits), so that a
+    value out of the domain fails as it always has."""
     from flint import arb, ctx
     balls = [arb(v) for v in values]
 
@@ -353,12 +363,13 @@ def _on_balls_or_mpmath(on_balls, function, values):
             # The caller restores Arb's precision (``arb_bits``) when it is done.
             ctx.prec = mpmath.mp.prec
             try:
-                value = mpf_of(on_balls([arb(x), *balls]))
+                ball = on_balls([arb(x), *balls])
+                value = None if accurate and ball.rel_accuracy_bits() < ctx.prec // 2 else mpf_of(ball)
             except NotEnclosable:  # an integer part across an integer: mpmath decides it
                 value = None
             if value is not None:
                 return value
-        return function(x, *values)
+        return on_mpmath(x)
     return f
 
 
@@ -390,5 +401,28 @@ def _limit(expr, env):
     """The limit of an expression, accepted only if points approaching it settle (``numeric_limits``)."""
     inner, variable, point, direction = expr.args
     target = _eval(point, env)
-    return settled_limit(lambda x: _eval(inner, {**env, variable: x}), target, str(direction),
-                         mpmath.mp.dps - GUARD_DIGITS)
+    # Compiled as an integrand is: extrapolation calls the expression a hundred times or
+    # more at four times the working precision, where Arb's erfinv (Phi^-1) is a call and
+    # mpmath's a root search.
+    f = _compiled_at_each_precision(inner, variable, env)
+    with arb_bits(mpmath.mp.prec):
+        return settled_limit(f, target, str(direction), mpmath.mp.dps - GUARD_DIGITS)
+
+
+def _compiled_at_each_precision(expression, variable, env):
+    """``expression`` compiled as a function of ``variable``, its constant parts evaluated
+    afresh at each working precision it is called at.
+
+    A limit's approach raises the precision to carry the digits that the expression
+    cancels near the point: a constant part computed once, at the precision of the
+    call, would bring its rounding error back in.
+    """
+    by_precision = {}
+
+    def f(x):
+        compiled = by_precision.get(mpmath.mp.prec)
+        if compiled is None:
+            compiled = by_precision[mpmath.mp.prec] = _compiled_integrand(expression, variable, env,
+                                                                          accurate=True)
+        return compiled(x)
+    return f
