@@ -49,10 +49,21 @@ def test_a_kink_outside_the_range_does_not_cut_it(monkeypatch):
 def test_a_node_arb_refuses_at_run_time_is_evaluated_by_mpmath():
     def refusing(balls):
         raise NotEnclosable("floor(x) is not decided at this precision")
-    f = numeric._on_balls_or_mpmath(refusing, lambda x, k: x * k, [mpmath.mpf(3)])
+    f = numeric._on_balls_or_mpmath(refusing, lambda x: x * 3, [mpmath.mpf(3)])
     with mpmath.workdps(30):
         value = f(mpmath.mpf(2))
     assert isinstance(value, mpmath.mpf) and value == 6
+
+
+def test_a_ball_that_lost_half_its_bits_is_evaluated_by_mpmath_when_accuracy_is_asked():
+    from flint import arb
+
+    def cancelling(balls):  # 1 + 2^-400 - 1 at ~100 bits: a ball around 0, no bit of it right
+        return balls[0] + arb(2) ** -400 - balls[0]
+    with mpmath.workdps(30):
+        loose = numeric._on_balls_or_mpmath(cancelling, lambda x: mpmath.mpf(-1), [])(mpmath.mpf(1))
+        careful = numeric._on_balls_or_mpmath(cancelling, lambda x: mpmath.mpf(-1), [], True)(mpmath.mpf(1))
+    assert loose != -1 and careful == -1
 
 
 def test_a_symbol_of_the_integrand_without_a_value_is_named():
