@@ -53,10 +53,7 @@ def settled_limit(f, target, direction: str, working: int):
     failing that, the sequence's last value when its last step is that small;
     otherwise the limit is undecided (EvaluationError), never guessed.
     """
-    if mpmath.isinf(target):
-        extrapolated = mpmath.limit(f, target)
-    else:
-        extrapolated = mpmath.limit(f, target, direction=1 if direction == "+" else -1)
+    extrapolated = _extrapolated(f, target, direction)
     values = _approach(f, target, direction, working)
     steps = [abs(b - a) for a, b in zip(values, values[1:])]
     scale = max(abs(values[-1]), 1)
@@ -79,6 +76,28 @@ def settled_limit(f, target, direction: str, working: int):
     raise EvaluationError(f"the limit is undecided: the values approaching {mpmath.nstr(target, 5)} "
                           f"still move by {mpmath.nstr(steps[-1], 3)} at 10**-"
                           f"{max(_approach_exponents(working))}")
+
+
+def _extrapolated(f, target, direction):
+    """mpmath's extrapolation of ``f`` towards ``target``: Richardson's alone first, then with Shanks'.
+
+    ``mpmath.limit`` samples f at target + 1/k (or at k), where an expression with
+    a power series in 1/k is what Richardson's method extrapolates; Shanks'
+    transformation, which mpmath runs beside it at four times the working precision,
+    costs the more the more terms it takes, and is paid for only where Richardson's
+    does not converge.  There it stops at ``SHANKS_TERMS_PER_DIGIT`` terms a digit
+    (mpmath's own default is 10): every limit that converges here does so within 4,
+    and an estimate that has not converged is only a guess, which the approach
+    then accepts or not.  Either way the value must still agree with the approach.
+    """
+    options = {} if mpmath.isinf(target) else {"direction": 1 if direction == "+" else -1}
+    try:
+        return mpmath.limit(f, target, method="richardson", strict=True, **options)
+    except mpmath.libmp.NoConvergence:
+        return mpmath.limit(f, target, maxterms=SHANKS_TERMS_PER_DIGIT * mpmath.mp.dps, **options)
+
+
+SHANKS_TERMS_PER_DIGIT = 4
 
 
 def _diverges(values):

@@ -325,3 +325,22 @@ def test_negation_of_a_compound_condition():
     expr = sp.Piecewise((7, sp.Not(sp.And(X > 0, X < 1))), (-3, True))
     assert evaluate(expr, {X: 2}, 30) == 7
     assert evaluate(expr, {X: sp.Rational(1, 2)}, 30) == -3
+
+
+# -- the extrapolation: Richardson's first, Shanks' where it does not converge -------------
+
+def test_a_sequence_richardson_cannot_extrapolate_is_taken_to_shanks():
+    # 1 + (-9/10)^k alternates geometrically: Richardson's method does not converge on it.
+    f = lambda k: 1 + (-mpmath.mpf(9) / 10) ** int(k)  # noqa: E731
+    with mpmath.workdps(40):
+        with pytest.raises(mpmath.libmp.NoConvergence):
+            mpmath.limit(f, mpmath.inf, method="richardson", strict=True)
+        assert abs(numeric_limits._extrapolated(f, mpmath.inf, "+") - 1) < mpmath.mpf(10) ** -30
+
+
+def test_a_limit_richardson_extrapolates_never_pays_for_shanks(monkeypatch):
+    calls = []
+    original = mpmath.limit
+    monkeypatch.setattr(numeric_limits.mpmath, "limit", lambda *a, **k: calls.append(k) or original(*a, **k))
+    assert agree(limit((sp.exp(X) - 1) / X, 0), 1, 50)
+    assert calls and all(k.get("method") == "richardson" for k in calls)
