@@ -2,7 +2,9 @@
 
 The one translation from the expression language to ball arithmetic
 (python-flint's Arb).  Every rule is a ball operation, so the result contains
-the exact value at the exact input balls:
+the exact value at the exact input balls.  The tree becomes the source of one
+Python function, a line per distinct node (``_build``), so that a call costs
+one Python frame instead of one per node:
 
 * certified enclosures (``intervals.enclose``) compare the balls themselves;
 * quadrature (``numeric``) calls an integrand thousands of times per integral
@@ -26,10 +28,6 @@ from mpmath.libmp import from_man_exp
 
 class NotEnclosable(ArithmeticError):
     """The expression uses something Arb cannot enclose here (e.g. an integral)."""
-
-
-def _unary(method):
-    return lambda f: (lambda env: getattr(f(env), method)())
 
 
 _UNARY = {
@@ -60,81 +58,111 @@ def _compiled(expr, names):
 
 
 def _build(expr, names):
+    """``expr`` as one Python function of the list of balls: a line per distinct node.
+
+    The source is generated from the whitelisted tree, never from text a claim
+    supplied: every name in it is made here (``v3``, ``k0``), and every number,
+    constant and helper reaches it through the function's namespace.  A node met
+    twice (SymPy shares subtrees) is computed once; each line is the ball
+    operation the rules below name, so the result is the ball a node-by-node
+    evaluation gives, at a fraction of the calls.
+    """
     from flint import arb, fmpq
 
     index = {name: i for i, name in enumerate(names)}
+    namespace = {"arb": arb, "integer_power": integer_power, "NotEnclosable": NotEnclosable}
+    lines: list[str] = []
+    seen: dict = {}
 
-    def build(node):
+    def constant(value) -> str:
+        name = f"k{len(namespace)}"
+        namespace[name] = value
+        return name
+
+    def emit(code: str) -> str:
+        name = f"v{len(lines)}"
+        lines.append(f"    {name} = {code}")
+        return name
+
+    def build(node) -> str:
+        if node not in seen:
+            seen[node] = emit(rule(node))
+        return seen[node]
+
+    def fold(node, operator):
+        parts = [build(a) for a in node.args]
+        code = parts[0]
+        for part in parts[1:]:
+            code = emit(f"{code} {operator} {part}")
+        return code
+
+    def rule(node) -> str:
         if node.is_Symbol:
             if node not in index:
                 raise NotEnclosable(f"no value for {node}")
-            i = index[node]
-            return lambda env: env[i]
+            return f"env[{index[node]}]"
         if node.is_Rational:
             # An exact rational is rounded once, at the precision in force when called.
-            exact = fmpq(int(node.p), int(node.q))
-            return lambda env: arb(exact)
+            return f"arb({constant(fmpq(int(node.p), int(node.q)))})"
         if node in _CONSTANTS:
-            constant = getattr(arb, _CONSTANTS[node])
-            return lambda env: constant()
+            return f"arb.{_CONSTANTS[node]}()"
         if node.is_Number:  # a float, an infinity or nan: the exact numbers are handled above
             raise NotEnclosable(f"no exact ball for {node}")
         if isinstance(node, sp.log) and len(node.args) != 1:
             raise NotEnclosable("log with a base")
         if isinstance(node, sp.exp) and node.args[0].is_Integer:
             # e^n from Arb's cached constant e: a power, not a fresh exponential series.
-            n = int(node.args[0])
-            return lambda env: arb.const_e() ** n
+            return f"arb.const_e() ** {int(node.args[0])}"
         if not isinstance(node, _STRUCTURAL) and node.func not in _UNARY:
             raise NotEnclosable(f"no ball rule for {node.func.__name__}")
         if isinstance(node, sp.Pow) and not (node.exp.is_Integer or node.exp in (sp.S.Half, -sp.S.Half)):
-            return _real_power(node.base, build(node.exp), build)
-        parts = [build(a) for a in node.args]
+            power = _real_power(node.base, _build(node.exp, names), lambda n: _build(n, names))
+            return f"{constant(power)}(env)"
         if isinstance(node, sp.Add):
-            return _fold(parts, lambda a, b: a + b)
+            return fold(node, "+")
         if isinstance(node, sp.Mul):
-            return _fold(parts, lambda a, b: a * b)
-        if isinstance(node, sp.Pow):
-            return _power(node.exp, *parts)
-        if isinstance(node, sp.Abs):
-            (f,) = parts
-            return lambda env: abs(f(env))
+            return fold(node, "*")
         if isinstance(node, (sp.Max, sp.Min)):
             method = "max" if isinstance(node, sp.Max) else "min"
-            return _fold(parts, lambda a, b: getattr(a, method)(b))
+            parts = [build(a) for a in node.args]
+            code = parts[0]
+            for part in parts[1:]:
+                code = emit(f"{code}.{method}({part})")
+            return code
+        if isinstance(node, sp.Pow):
+            base = build(node.base)
+            if node.exp == sp.S.Half:
+                return f"{base}.sqrt()"
+            if node.exp == -sp.S.Half:
+                return f"{base}.rsqrt()"
+            # Arb's integer power is binary powering (a negative one inverts), as mpmath.power is.
+            return f"integer_power({base}, {int(node.exp)})"
+        if len(node.args) != 1:
+            raise NotEnclosable(f"no ball rule for {node.func.__name__}")
+        (argument,) = [build(a) for a in node.args]
+        if isinstance(node, sp.Abs):
+            return f"abs({argument})"
         if isinstance(node, (sp.floor, sp.ceiling)):
-            return _integer_part(node, parts[0])
+            return f"{constant(_integer_part(node))}({argument})"
         if node.func is sp.airyaiprime:
-            (f,) = parts
-            return lambda env: f(env).airy_ai(derivative=1)
-        method = _UNARY.get(node.func)
-        if method is not None and len(parts) == 1:
-            return _unary(method)(parts[0])
-        raise NotEnclosable(f"no ball rule for {node.func.__name__}")
+            return f"{argument}.airy_ai(derivative=1)"
+        return f"{argument}.{_UNARY[node.func]}()"
 
-    return build(expr)
+    result = build(expr)
+    source = "def compiled(env):\n" + "\n".join(lines) + f"\n    return {result}\n"
+    exec(compile(source, "<arb expression>", "exec"), namespace)  # noqa: S102 - generated above
+    return namespace["compiled"]
 
 
-def _integer_part(node, f):
+def _integer_part(node):
     method = "floor" if isinstance(node, sp.floor) else "ceil"
 
-    def value(env):
-        y = getattr(f(env), method)()
+    def value(ball):
+        y = getattr(ball, method)()
         if y.rad() != 0:
             # A ball across an integer has no one integer part at this precision.
             raise NotEnclosable(f"{node} is not decided at this precision")
         return y
-    return value
-
-
-def _fold(parts, combine):
-    first, rest = parts[0], parts[1:]
-
-    def value(env):
-        result = first(env)
-        for part in rest:
-            result = combine(result, part(env))
-        return result
     return value
 
 
@@ -163,16 +191,6 @@ def _real_power(base, power, build):
                 return arb.nan()
         return result
     return value
-
-
-def _power(exponent, base, power):
-    if exponent == sp.S.Half:
-        return lambda env: base(env).sqrt()
-    if exponent == -sp.S.Half:
-        return lambda env: base(env).rsqrt()
-    n = int(exponent)
-    # Arb's integer power is binary powering (a negative one inverts), as mpmath.power is.
-    return lambda env: integer_power(base(env), n)
 
 
 def integer_power(ball, n):
