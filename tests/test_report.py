@@ -4,8 +4,6 @@ command line with or without matplotlib."""
 import json
 import os
 import re
-import subprocess
-import sys
 import textwrap
 import time
 

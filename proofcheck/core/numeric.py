@@ -27,14 +27,7 @@ from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
 from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
 from .precision import arb_bits
-from .timeout import time_budget
-
-BREAKPOINT_SECONDS = 30.0
-# A finite piece of an integral longer than LONG_PIECE is cut again at distances
-# SPLIT_RATIO**k from each of its ends (see ``_split_long_pieces``).
-LONG_PIECE = 2 ** 16
-SPLIT_RATIO = 2 ** 8
-
+from .quadrature_pieces import breakpoint_expressions, split_long_pieces
 
 def evaluate(expr, point, dps: int):
     """Value of ``expr`` at ``point`` (mapping Symbol -> exact number) as mpf."""
@@ -176,52 +169,6 @@ def _truth(condition, env):
     raise EvaluationError(f"cannot decide condition {condition}")
 
 
-@lru_cache(maxsize=512)
-def breakpoint_expressions(integrand, variable) -> tuple:
-    """Symbolic points where ``integrand`` has a kink or a jump in ``variable``.
-
-    Found once per integrand with SymPy (zeros of Abs arguments, indicator
-    thresholds, Max/Min crossings) and evaluated at each sample point.
-    """
-    candidates = []
-    for node in sp.preorder_traversal(integrand):
-        if isinstance(node, sp.Abs) or isinstance(node, sp.sign):
-            candidates.append(node.args[0])
-        elif isinstance(node, (sp.Max, sp.Min)):
-            args = node.args
-            candidates += [a - b for a, b in zip(args, args[1:])]
-        elif isinstance(node, sp.Piecewise):
-            for _, condition in node.args:
-                for rel in condition.atoms(sp.core.relational.Relational):
-                    candidates.append(rel.lhs - rel.rhs)
-        elif isinstance(node, (sp.floor, sp.ceiling)):
-            return ()  # staircase integrands: no finite breakpoint list
-    # An argument that itself contains Max/Min (an absolute error after clipping) is
-    # solved once per branch, each branch being an ordinary expression.
-    expanded = []
-    for candidate in candidates:
-        variants = [candidate]
-        for node in candidate.atoms(sp.Max, sp.Min):
-            variants = [v.xreplace({node: branch}) for v in variants for branch in node.args]
-        expanded += variants
-    candidates = expanded
-    points = []
-    for candidate in candidates:
-        if variable not in candidate.free_symbols:
-            continue
-        try:
-            # Generous: a budget that a loaded machine can exhaust would drop a breakpoint,
-            # and the quadrature's outcome would then depend on the load (a flaky verdict).
-            with time_budget(BREAKPOINT_SECONDS):
-                roots = sp.solve(candidate, variable)
-        except (NotImplementedError, ValueError, TypeError):
-            continue
-        # A timeout propagates rather than being cached as "no breakpoint here": an
-        # incomplete list, remembered for the process, would make quadrature load-dependent.
-        points += [r for r in roots if r.is_real is not False]
-    return tuple(points)
-
-
 def _integral(expr, env):
     integrand = expr.function
     limits = expr.limits
@@ -245,7 +192,7 @@ def _integral(expr, env):
             value = value.real
         if a < value < b:
             cuts.append(value)
-    nodes = _split_long_pieces([a] + sorted(set(cuts)) + [b])
+    nodes = split_long_pieces([a] + sorted(set(cuts)) + [b])
 
     f = _compiled_integrand(integrand, variable, env)
     tolerance = mpmath.mpf(10) ** (-(mpmath.mp.dps - GUARD_DIGITS))
@@ -259,29 +206,6 @@ def _integral(expr, env):
     if error > tolerance * max(1, abs(value)):
         raise EvaluationError(f"quadrature did not converge (error estimate {mpmath.nstr(error, 3)})")
     return value
-
-
-def _split_long_pieces(nodes):
-    """``nodes`` with each finite piece longer than ``LONG_PIECE`` cut geometrically from both ends.
-
-    Tanh-sinh resolves a feature of width w at the end of a piece of length L
-    only with about log2(L/w) more levels.  A kink far out in a Gaussian tail
-    leaves such a piece: at sigma = 10^-38 the clipping point of Theorem 3.1
-    lies at z = -10^38, and all of the mass of [-10^38, sigma] sits within a
-    few units of its right end, which 50 digits and ten levels resolved to 25
-    digits only.  Pieces that hold almost nothing converge within two levels,
-    so the extra cuts cost little; more cuts never change an integral's value.
-    """
-    result = [nodes[0]]
-    for left, right in zip(nodes, nodes[1:]):
-        if mpmath.isfinite(left) and mpmath.isfinite(right) and right - left > LONG_PIECE:
-            cuts, step = [], mpmath.mpf(SPLIT_RATIO)
-            while 2 * step < right - left:
-                cuts += [left + step, right - step]
-                step *= SPLIT_RATIO
-            result += sorted(cuts)
-        result.append(right)
-    return result
 
 
 @lru_cache(maxsize=256)

@@ -23,7 +23,8 @@ import sympy as sp
 
 from .errors import SymbolicTimeout
 from .intervals import LOOK_PREC, certified_nonzero, first_point_where
-from .numeric import EvaluationError, breakpoint_expressions, evaluate
+from .numeric import EvaluationError, evaluate
+from .quadrature_pieces import breakpoint_expressions
 from .signs import proved_nonnegative, proved_sign
 from .timeout import time_budget
 

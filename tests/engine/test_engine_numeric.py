@@ -8,7 +8,8 @@ import pytest
 import sympy as sp
 
 from proofcheck.core.expressions import parse_expression
-from proofcheck.core.numeric import LONG_PIECE, SPLIT_RATIO, EvaluationError, _split_long_pieces, evaluate
+from proofcheck.core.numeric import EvaluationError, evaluate
+from proofcheck.core.quadrature_pieces import LONG_PIECE, SPLIT_RATIO, split_long_pieces
 from proofcheck.core.precision import agree, required_digits
 
 X = sp.Symbol("x", real=True)
@@ -65,13 +66,13 @@ def test_theorem_3_1_i_at_a_tiny_sigma_is_integrated_to_relative_digits():
 
 def test_only_long_finite_pieces_are_cut_again_from_both_ends():
     long = 10 * LONG_PIECE
-    nodes = _split_long_pieces([-mpmath.inf, -long, 0, 1, mpmath.inf])
+    nodes = split_long_pieces([-mpmath.inf, -long, 0, 1, mpmath.inf])
     assert nodes[:2] == [-mpmath.inf, -long] and nodes[-3:] == [0, 1, mpmath.inf]
     inner = nodes[2:-3]
     assert inner == sorted(inner) and all(-long < x < 0 for x in inner)
     # Geometric from each end: the first cuts lie SPLIT_RATIO from -long and from 0.
     assert -long + SPLIT_RATIO in inner and -SPLIT_RATIO in inner
-    assert _split_long_pieces([0, LONG_PIECE]) == [0, LONG_PIECE]
+    assert split_long_pieces([0, LONG_PIECE]) == [0, LONG_PIECE]
 
 
 def test_a_near_miss_of_an_integral_is_seen():
