@@ -4,8 +4,8 @@
 ``dps`` digits (plus guard digits).  Unevaluated operators are computed from
 their definitions: an ``Integral`` by tanh-sinh quadrature split at every
 point where the integrand has a kink or a jump (the zeros of ``Abs``
-arguments, the thresholds of indicators, the crossings of ``Max``/``Min``),
-the integrand compiled once onto Arb balls (``arb_expressions``) and taken
+arguments, the thresholds of indicators, the crossings of ``Max``/``Min``:
+``quadrature_pieces``), the integrand compiled once onto Arb balls (``arb_expressions``) and taken
 with mpmath at any node where a ball is not finite,
 a ``Derivative`` by mpmath's numerical differentiation, a finite ``Sum`` term
 by term, and a ``Limit`` by mpmath's extrapolation, checked against the values
