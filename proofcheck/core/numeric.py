@@ -23,6 +23,7 @@ import mpmath
 import sympy as sp
 
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
+from . import tanh_sinh
 from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
 from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
@@ -200,7 +201,7 @@ def _integral(expr, env):
     # precision, a kink close to a node); the error estimate decides, never a guess.
     with arb_bits(mpmath.mp.prec):
         for degree in (10, 14):
-            value, error = mpmath.quad(f, nodes, error=True, maxdegree=degree)
+            value, error = tanh_sinh.quad(f, nodes, error=True, maxdegree=degree)
             if error <= tolerance * max(1, abs(value)):
                 break
     if error > tolerance * max(1, abs(value)):

@@ -35,6 +35,7 @@ import sympy as sp
 from flint import arb, ctx
 
 from ..core.errors import ProofcheckError
+from ..core import tanh_sinh
 from ..core.precision import arb_bits
 from .airy_functions import (airy_ai_pair, airy_ai_squared, airy_ai_squared_and_log_derivative,
                              airy_log_ai_squared, first_zero_of_airy_derivative)
@@ -298,7 +299,7 @@ def quad_over_half_line(law, integrand):
 
 
 def _checked_quad(law, integrand, points):
-    value, error = mpmath.quad(integrand, points, error=True, maxdegree=12)
+    value, error = tanh_sinh.quad(integrand, points, error=True, maxdegree=12)
     if error > mpmath.mpf(10) ** (-(mpmath.mp.dps - GUARD_DIGITS)) * max(1, abs(value)):
         raise ArithmeticError(f"quadrature did not converge for the {law.name} law "
                               f"(error estimate {mpmath.nstr(error, 3)})")

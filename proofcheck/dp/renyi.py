@@ -47,6 +47,7 @@ from typing import Callable, Optional
 import mpmath
 
 from ..core.errors import DomainError
+from ..core import tanh_sinh
 from .exact_inputs import exact, to_mpf
 
 GUARD_DIGITS = 10
@@ -320,7 +321,7 @@ def _scaled_quad(g, factor, p, q, alpha, coordinate, lower, upper, dps):
         return value if factor is None else value * factor(t)
 
     points = _split_points(peak, width, edge, t_lower, t_upper)
-    value, error = mpmath.quad(integrand, points, error=True, maxdegree=10)
+    value, error = tanh_sinh.quad(integrand, points, error=True, maxdegree=10)
     digits = (3 * dps) // 5
     if not error <= mpmath.mpf(10) ** (-digits) * max(abs(value), mpmath.mpf(10) ** (-dps)):
         raise QuadratureError(f"quadrature error estimate {mpmath.nstr(error, 3)} does not reach "
