@@ -28,5 +28,5 @@ def test_a_shift_of_the_half_line_moves_the_integral_with_it():
         f = lambda x: mpmath.exp(-x * x)  # noqa: E731
         near = tanh_sinh.quad(f, [0, INF])
         far = tanh_sinh.quad(f, [1, INF])
-    assert abs(near - mpmath.sqrt(mpmath.pi) / 2) < mpmath.mpf(10) ** -35
-    assert abs(far - mpmath.sqrt(mpmath.pi) * mpmath.erfc(1) / 2) < mpmath.mpf(10) ** -35
+        assert abs(near - mpmath.sqrt(mpmath.pi) / 2) < mpmath.mpf(10) ** -35
+        assert abs(far - mpmath.sqrt(mpmath.pi) * mpmath.erfc(1) / 2) < mpmath.mpf(10) ** -35
