@@ -22,8 +22,10 @@ the verdict.
    by piece between the kinks of ``Abs``, each piece by completing the square,
    and reduces derived minus asserted to 0: symbolic evidence.  Had it stopped,
    ``numeric_compare`` would compare both sides with mpmath (``core/numeric.py``)
-   at points drawn from the domain, at ``--dps`` and twice it, quadrature calling
-   the integrand compiled onto Arb balls (``core/arb_expressions.py``); and Arb
+   at points drawn from the domain, at ``--dps`` and twice it, tanh-sinh
+   quadrature (``core/tanh_sinh.py``, cut at the integrand's kinks by
+   ``core/quadrature_pieces.py``) calling the integrand compiled onto Arb balls
+   as one generated function (``core/arb_expressions.py``); and Arb
    (``core/intervals.py``, through the same compiled expressions) would decide
    constants.
 6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details)
