@@ -11,15 +11,15 @@ PIECES = [[-INF, INF], [-INF, mpmath.mpf(1) / 3], [mpmath.mpf(-2) / 7, INF], [-I
           [INF, 0]]
 
 
-@pytest.mark.parametrize("dps", [30, 110])
+@pytest.mark.parametrize("dps", [30, 70])
 @pytest.mark.parametrize("pieces", PIECES, ids=str)
 def test_every_piece_is_integrated_exactly_as_mpmath_integrates_it(dps, pieces):
     with mpmath.workdps(dps):
         for f in INTEGRANDS:
-            expected = mpmath.quad(f, pieces, error=True, maxdegree=8)
+            expected = mpmath.quad(f, pieces, error=True, maxdegree=6)
             # Twice: the second call takes the mapped nodes kept by the first.
-            assert tanh_sinh.quad(f, pieces, error=True, maxdegree=8) == expected
-            assert tanh_sinh.quad(f, pieces, error=True, maxdegree=8) == expected
+            assert tanh_sinh.quad(f, pieces, error=True, maxdegree=6) == expected
+            assert tanh_sinh.quad(f, pieces, error=True, maxdegree=6) == expected
 
 
 def test_a_shift_of_the_half_line_moves_the_integral_with_it():
