@@ -5,8 +5,8 @@
 their definitions: an ``Integral`` by tanh-sinh quadrature split at every
 point where the integrand has a kink or a jump (the zeros of ``Abs``
 arguments, the thresholds of indicators, the crossings of ``Max``/``Min``:
-``quadrature_pieces``), the integrand compiled once onto Arb balls (``arb_expressions``) and taken
-with mpmath at any node where a ball is not finite,
+``quadrature_pieces``), the integrand compiled once onto Arb balls
+(``arb_expressions``) and taken with mpmath at any node where a ball is not finite,
 a ``Derivative`` by mpmath's numerical differentiation, a finite ``Sum`` term
 by term, and a ``Limit`` by mpmath's extrapolation, checked against the values
 along points approaching it (``numeric_limits.py``).
@@ -22,13 +22,14 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from . import tanh_sinh
+from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
 from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
 from .precision import arb_bits
 from .quadrature_pieces import breakpoint_expressions, split_long_pieces
+
 
 def evaluate(expr, point, dps: int):
     """Value of ``expr`` at ``point`` (mapping Symbol -> exact number) as mpf."""
