@@ -65,6 +65,20 @@ def _each_test_computes_afresh_under_mutation():
     yield
 
 
+@pytest.fixture(scope="session")
+def figure_series():
+    """Each figure's data, computed once per worker: the drawing tests (test_figures.py) and
+    the layout tests (test_figures_layout.py) draw the same figures, in one xdist group."""
+    from proofcheck.report import figures
+    memo = {}
+
+    def series(name):
+        if name not in memo or os.environ.get("MUTANT_UNDER_TEST"):
+            memo[name] = figures.FIGURES[name].compute()
+        return memo[name]
+    return series
+
+
 # Lemma 4.1 with the drift halved: false, and the claim several tests watch fail.
 WRONG_DRIFT = '''
 [[claim]]

@@ -103,7 +103,9 @@ BROKEN = [
 ]
 
 
-@pytest.mark.parametrize("name, overrides, key", BROKEN, ids=[f"{b[0]}-{b[2]}" for b in BROKEN])
+# On the worker of its script: the results a script builds on are computed there already.
+@pytest.mark.parametrize("name, overrides, key", [
+    pytest.param(*broken, id=f"{broken[0]}-{broken[2]}", marks=on_the_worker_of(broken[0])) for broken in BROKEN])
 def test_a_broken_step_makes_the_derivation_fail_there(name, overrides, key):
     with pytest.raises(literate.DerivationFailed) as failure:
         run(name, **overrides)

@@ -171,10 +171,10 @@ ON_THE_DRAWN_FIGURES = pytest.mark.xdist_group("drawn-figures")
 
 
 @pytest.fixture(scope="module")
-def drawn(tmp_path_factory):
+def drawn(tmp_path_factory, figure_series):
     pytest.importorskip("matplotlib")
     out = tmp_path_factory.mktemp("figures")
-    return {name: figures.render(name, out) for name in figures.FIGURES}
+    return {name: figures.render(name, out, series=figure_series(name)) for name in figures.FIGURES}
 
 
 def _png_size(path):

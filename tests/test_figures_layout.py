@@ -6,16 +6,22 @@ pytest.importorskip("matplotlib")
 
 from proofcheck.report import figures  # noqa: E402
 
-
-def drawn(name):
-    spec = figures.FIGURES[name]
-    figure = figures._new_figure(spec.caption)
-    spec.draw(figure, spec.compute())
-    figure.canvas.draw()
-    return figure
+# The figures' data is shared with test_figures.py's drawings (``figure_series``): one worker.
+pytestmark = pytest.mark.xdist_group("drawn-figures")
 
 
-def test_every_ladder_label_lies_inside_the_axes_or_is_flipped_to_fit():
+@pytest.fixture
+def drawn(figure_series):
+    def draw(name):
+        spec = figures.FIGURES[name]
+        figure = figures._new_figure(spec.caption)
+        spec.draw(figure, figure_series(name))
+        figure.canvas.draw()
+        return figure
+    return draw
+
+
+def test_every_ladder_label_lies_inside_the_axes_or_is_flipped_to_fit(drawn):
     figure = drawn("ladder")
     renderer = figure.canvas.get_renderer()
     axes = figure.axes[0]
@@ -26,7 +32,7 @@ def test_every_ladder_label_lies_inside_the_axes_or_is_flipped_to_fit():
     assert four_over_pi.get_window_extent(renderer).x1 <= axes.get_window_extent(renderer).x1
 
 
-def test_utility_panels_share_one_y_axis_labelled_once():
+def test_utility_panels_share_one_y_axis_labelled_once(drawn):
     figure = drawn("utility")
     first, *others = figure.axes
     assert all(axes.get_shared_y_axes().joined(first, axes) for axes in others)
@@ -37,7 +43,7 @@ def test_utility_panels_share_one_y_axis_labelled_once():
         assert axes.get_xticklabels()[-1].get_text() == ""
 
 
-def test_budget_figure_says_why_the_gaussian_prior_starts_late_and_that_the_priors_coincide():
+def test_budget_figure_says_why_the_gaussian_prior_starts_late_and_that_the_priors_coincide(drawn):
     figure = drawn("budget")
     axes = figure.axes[0]
     labels = [text.get_text() for text in axes.get_legend().get_texts()]

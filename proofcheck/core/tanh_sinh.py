@@ -72,3 +72,49 @@ def _rule(ctx):
 def quad(f, nodes, **options):
     """``mpmath.quad(f, nodes, **options)`` by tanh-sinh, with the half-line nodes mapped once."""
     return mpmath.quad(f, nodes, method=_rule, **options)
+
+
+# Levels of tanh-sinh: the first attempt, and the most a slow integral may be given.
+FIRST_DEGREE, LAST_DEGREE = 10, 14
+
+
+def quad_to(f, nodes, tolerance):
+    """``(value, error estimate)`` of the integral, to the relative ``tolerance`` if it can.
+
+    Past the first ``FIRST_DEGREE`` levels, one more level shows how fast the
+    error falls; the last levels (each doubling the nodes) are spent only if,
+    falling at that rate, the error would meet the tolerance by ``LAST_DEGREE``.
+    A plateau (an endpoint singularity the precision cannot resolve, a jump
+    left uncut) then costs one level, not four.  Where the levels are spent the
+    result is the one ``quad`` gives with ``maxdegree=LAST_DEGREE``: mpmath
+    stops at the first level that converges, so fewer attempts never change a
+    value.  The caller decides what an error above the tolerance means.
+    """
+    value, error = quad(f, nodes, error=True, maxdegree=FIRST_DEGREE)
+    if _reached(value, error, tolerance):
+        return value, error
+    first_error = error
+    value, error = quad(f, nodes, error=True, maxdegree=FIRST_DEGREE + 1)
+    if _reached(value, error, tolerance) or not _on_course(first_error, error, value, tolerance):
+        return value, error
+    return quad(f, nodes, error=True, maxdegree=LAST_DEGREE)
+
+
+def _reached(value, error, tolerance) -> bool:
+    return error <= tolerance * max(1, abs(value))
+
+
+def _on_course(before, after, value, tolerance) -> bool:
+    """Whether an error falling from ``before`` to ``after`` in one level, at that rate
+    (tanh-sinh's own convergence is faster still), reaches the tolerance by the last level.
+
+    mpmath caps its estimate at 1 (``estimate_error``): there the rule has not yet
+    resolved the integrand (a pole close to the range), the rate says nothing, and
+    the levels are spent as before.
+    """
+    if after >= 1:
+        return True
+    if before == 0 or after >= before:
+        return False
+    levels = LAST_DEGREE - FIRST_DEGREE - 1
+    return after * (after / before) ** levels <= tolerance * max(1, abs(value))

@@ -356,11 +356,12 @@ def _output(spec: FigureSpec, status: str, reason: str = "", files=None, seconds
     return FigureOutput(spec.name, spec.title, spec.caption, status, dict(files or {}), reason, seconds)
 
 
-def render(name: str, out_dir, formats=FORMATS) -> FigureOutput:
+def render(name: str, out_dir, formats=FORMATS, series=None) -> FigureOutput:
     """Compute and draw figure ``name`` into ``out_dir/NAME.{png,svg}``.
 
     Returns the files written, or why there are none: matplotlib missing
     (``no-matplotlib``) or the figure's data not computable yet (``unavailable``).
+    ``series``, if given, is the figure's data as its ``compute`` returned it.
     """
     spec = FIGURES.get(name)
     if spec is None:
@@ -370,7 +371,7 @@ def render(name: str, out_dir, formats=FORMATS) -> FigureOutput:
     if not matplotlib_available():
         return _output(spec, "no-matplotlib", missing_matplotlib_message())
     try:
-        series = spec.compute()
+        series = spec.compute() if series is None else series
     except data.FigureUnavailable as error:
         return _output(spec, "unavailable", str(error), seconds=time.perf_counter() - start)
     figure = _new_figure(spec.caption)
