@@ -201,10 +201,10 @@ def integer_power(ball, n):
     monotone: an odd power lies between the powers of the ball's ends, an even
     one between 0 and the power of its largest absolute value.
     """
-    from flint import arb
     value = ball ** n
     if value.is_finite() or n <= 0 or not ball.is_finite():
         return value
+    from flint import arb
     if n % 2:
         return (ball.lower() ** n).union(ball.upper() ** n)
     return arb(0).union(ball.abs_upper() ** n)

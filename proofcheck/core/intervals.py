@@ -40,17 +40,29 @@ def _arb_from_rational(value) -> arb:
     return arb(fmpq(int(value.p), int(value.q)))
 
 
+def _symbol_order(symbol):
+    # A symbol's name, as str() prints it, without SymPy's printer: this runs at every
+    # point of every comparison.  Any fixed order serves; names and balls follow the same one.
+    return symbol.name if type(symbol) is sp.Symbol else str(symbol)
+
+
 def _enclose(expr, env):
     """The ball of ``expr`` with each symbol of ``env`` bound to its ball (``arb_expressions``)."""
-    names = tuple(sorted(env, key=str))
+    names = tuple(sorted(env, key=_symbol_order))
     return compile_arb(expr, names)([env[name] for name in names])
+
+
+def _ball_of_value(value):
+    if isinstance(value, sp.Rational):
+        return _arb_from_rational(value)
+    value = _sympy(value)
+    return _arb_from_rational(sp.Rational(value)) if value.is_Rational else _enclose(value, {})
 
 
 def enclose(expr, point=None, prec: int = START_PREC) -> arb:
     """A ball containing the exact value of ``expr`` at an exact ``point``."""
     with arb_bits(prec):
-        env = {s: _arb_from_rational(sp.Rational(v)) if _sympy(v).is_Rational else
-               _enclose(_sympy(v), {}) for s, v in (point or {}).items()}
+        env = {s: _ball_of_value(v) for s, v in (point or {}).items()}
         return _enclose(_sympy(expr), env)
 
 

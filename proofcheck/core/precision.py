@@ -10,7 +10,6 @@ is undecided at both is retried at doubled precisions up to ``ESCALATION*dps``.
 """
 from __future__ import annotations
 
-import contextlib
 
 import mpmath
 
@@ -47,21 +46,38 @@ def validate_dps(value) -> int:
     return value
 
 
-@contextlib.contextmanager
-def arb_bits(bits: int):
+class arb_bits:
     """python-flint's Arb working precision set to ``bits`` for a block, restored after it.
 
     The one way the engine changes Arb's precision (mpmath's own are
     ``mpmath.workdps`` and ``mpmath.workprec``): a precision left raised by an
-    exception would silently change every later enclosure in the process.
+    exception would silently change every later enclosure in the process.  A class
+    rather than a generator: it is entered at every point of every enclosure.
     """
-    from flint import ctx
-    old = ctx.prec
-    ctx.prec = int(bits)
-    try:
-        yield
-    finally:
-        ctx.prec = old
+    __slots__ = ("bits", "old")
+
+    def __init__(self, bits: int):
+        self.bits = int(bits)
+
+    def __enter__(self):
+        context = _arb_context()
+        self.old = context.prec
+        context.prec = self.bits
+
+    def __exit__(self, *exception):
+        _arb_context().prec = self.old
+        return False
+
+
+_ARB_CONTEXT = []
+
+
+def _arb_context():
+    # python-flint is imported on first use: `proofcheck --help` never loads it.
+    if not _ARB_CONTEXT:
+        from flint import ctx
+        _ARB_CONTEXT.append(ctx)
+    return _ARB_CONTEXT[0]
 
 
 def decimal_string(value, dps: int) -> str:
