@@ -85,7 +85,16 @@ def _wait_for_a_worker(pid, patience=60.0):
         time.sleep(0.05)
 
 
+def _ctrl_c_reaches_a_process_spawned_here():
+    # A spawned process inherits this one's blocked and ignored signals: were Ctrl-C held
+    # here, verify would never see it, and the test would hang instead of failing.
+    if hasattr(signal, "pthread_sigmask"):
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+
+
 def test_ctrl_c_ends_verify_quietly_with_status_130(tmp_path):
+    _ctrl_c_reaches_a_process_spawned_here()
     claims = tmp_path / "runaways.toml"
     claims.write_text(RUNAWAYS)
     process = subprocess.Popen([sys.executable, "-m", "proofcheck", "verify", "--claims", str(claims),
@@ -117,6 +126,7 @@ sys.exit(main(["verify", "--claims", sys.argv[1], "--only", "slow-sum", "-j", "1
 
 
 def test_ctrl_c_just_after_a_fork_leaves_no_worker_behind(tmp_path):
+    _ctrl_c_reaches_a_process_spawned_here()
     claims = tmp_path / "runaways.toml"
     claims.write_text(RUNAWAYS)
     process = subprocess.Popen([sys.executable, "-c", CTRL_C_AT_THE_FORK, str(claims)], stdout=subprocess.PIPE,

@@ -281,12 +281,17 @@ def _run_isolated(order, jobs, mutants, timeout, started):
 @contextlib.contextmanager
 def _sigint_held():
     """Ctrl-C is delivered when the block ends, not inside it (where signal masks exist)."""
-    held = hasattr(signal, "pthread_sigmask") and signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    # The mask is read before it changes, and changed inside ``try``: whatever interrupts
+    # this block, the mask it found is the mask it leaves (a process spawned later inherits it).
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, set())
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         yield
     finally:
-        if held is not False:  # the mask before (a set, maybe empty)
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _receive(worker, mutants, timeout):

@@ -33,29 +33,70 @@ SIGNAL = signal.SIGPROF
 RETRY_SECONDS = 0.01
 
 
-@contextlib.contextmanager
-def time_budget(seconds: float | None):
+def time_budget(seconds: float | None) -> contextlib.AbstractContextManager[None]:
+    """A block that raises SymbolicTimeout once it has used ``seconds`` of CPU time."""
     if not seconds or threading.current_thread() is not threading.main_thread():
-        yield
-        return
+        return contextlib.nullcontext()
+    return _Budget(seconds)
 
-    def _expire(signum, frame):
+
+class _Budget:
+    """The timer of one budget, and the handler of its signal.
+
+    The handler raises only inside the block.  Python runs a signal handler between any two
+    bytecodes, so the signal can also arrive while the budget is being entered or left; an
+    exception raised there would escape before the timer is disarmed and the previous
+    handler restored, and go on firing (every RETRY_SECONDS) anywhere in the process, long
+    after the block.  So there the handler does not raise: on entry it fires again a moment
+    later, inside the block; on exit the block is over, and the timer about to be disarmed.
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.closed = False
+
+    def __enter__(self) -> None:
+        self.start = time.process_time()
+        self.outer_remaining, _ = signal.getitimer(TIMER)
+        budget = min(self.seconds, self.outer_remaining) if self.outer_remaining > 0 else self.seconds
+        self.previous = signal.signal(SIGNAL, self._expire)
+        signal.setitimer(TIMER, budget)
+
+    def __exit__(self, *exception) -> None:
+        signal.setitimer(TIMER, 0)
+        signal.signal(SIGNAL, self.previous)
+        self.closed = True
+        if self.outer_remaining > 0:
+            left = self.outer_remaining - (time.process_time() - self.start)
+            # An exhausted outer budget fires at once, in the outer handler.
+            signal.setitimer(TIMER, max(left, 1e-3))
+
+    def _expire(self, signum, frame) -> None:
+        if self.closed:
+            return
+        step = self._entering_or_leaving(frame)
+        if step is _Budget.__enter__.__code__:
+            signal.setitimer(TIMER, RETRY_SECONDS)  # the block that follows is stopped
+            return
+        if step is _Budget.__exit__.__code__:
+            return  # the timer is about to be disarmed
         # Raised inside a garbage-collector callback (hypothesis installs one), this exception
         # is printed and dropped by Python: the timer fires again shortly, until one is not.
         signal.setitimer(TIMER, RETRY_SECONDS)
-        raise SymbolicTimeout(f"symbolic step exceeded {seconds} s of CPU time")
+        raise SymbolicTimeout(f"symbolic step exceeded {self.seconds} s of CPU time")
 
-    start = time.process_time()
-    outer_remaining, _ = signal.getitimer(TIMER)
-    previous = signal.signal(SIGNAL, _expire)
-    budget = min(seconds, outer_remaining) if outer_remaining > 0 else seconds
-    signal.setitimer(TIMER, budget)
-    try:
-        yield
-    finally:
-        signal.setitimer(TIMER, 0)
-        signal.signal(SIGNAL, previous)
-        if outer_remaining > 0:
-            left = outer_remaining - (time.process_time() - start)
-            # An exhausted outer budget fires at once, in the outer handler.
-            signal.setitimer(TIMER, max(left, 1e-3))
+    def _entering_or_leaving(self, frame):
+        """The code of this budget's ``__enter__`` or ``__exit__`` if ``frame`` runs inside it."""
+        # Only a few frames deep: between them, entry and exit call nothing but C functions
+        # (and, through the allocator, a garbage-collector callback).
+        for _ in range(_FRAMES_SEARCHED):
+            if frame is None:
+                return None
+            if frame.f_code in _OWN_CODE and frame.f_locals.get("self") is self:
+                return frame.f_code
+            frame = frame.f_back
+        return None
+
+
+_OWN_CODE = (_Budget.__enter__.__code__, _Budget.__exit__.__code__)
+_FRAMES_SEARCHED = 8

@@ -68,3 +68,53 @@ def test_a_budget_that_runs_out_inside_a_garbage_collector_callback_still_stops_
     finally:
         gc.callbacks.remove(slow_callback)
     assert time.process_time() - start < 1.5
+
+
+def _signal_on_the_first_line_of_leaving(budget_seconds, raises):
+    """The budget's signal, delivered at the first line that runs after its block ends."""
+    import os
+    import signal
+    import sys
+
+    from proofcheck.core import timeout
+
+    leaving = False
+
+    def tracer(frame, event, arg):
+        nonlocal leaving
+        if leaving and event == "line" and frame.f_code.co_filename == timeout.__file__:
+            leaving = False
+            os.kill(os.getpid(), timeout.SIGNAL)
+        return tracer
+
+    before = signal.getsignal(timeout.SIGNAL)
+    sys.settrace(tracer)
+    try:
+        try:
+            with time_budget(budget_seconds):
+                leaving = True
+        finally:
+            sys.settrace(None)
+    except SymbolicTimeout:
+        assert raises
+    return before
+
+
+def test_a_budget_that_runs_out_as_its_block_ends_leaves_no_timer_and_no_handler_behind():
+    # Python runs a handler between any two bytecodes: an exception raised while the budget
+    # is left would escape before the timer is disarmed, and go on stopping code outside it.
+    import signal
+
+    from proofcheck.core import timeout
+
+    before = _signal_on_the_first_line_of_leaving(5.0, raises=False)
+    assert signal.getitimer(timeout.TIMER) == (0.0, 0.0)
+    assert signal.getsignal(timeout.SIGNAL) is before
+    _spin(0.1)  # no stray SymbolicTimeout
+
+
+def test_an_outer_budget_is_rearmed_when_the_inner_one_runs_out_as_it_ends():
+    with pytest.raises(SymbolicTimeout, match="0.4 s"):
+        with time_budget(0.4):
+            _signal_on_the_first_line_of_leaving(5.0, raises=False)
+            _spin(2.0)
