@@ -364,14 +364,20 @@ def test_every_derivation_link_of_the_packs_is_exercised():
     assert linked <= NINE and linked, linked
 
 
+# A linked claim that asserts a formula; its script's results are reused on that script's worker.
+ASSERTING = next(c for c in _linked_claims() if c.get("result") and "asserts" in c.parsed)
+
+
+@on_the_worker_of(ASSERTING.get("derivation"))
 def test_a_link_whose_script_disagrees_fails_the_claim():
     from proofcheck.core.verdict import Settings, Verdict
-    claim = next(c for c in _linked_claims() if c.get("result") and "asserts" in c.parsed)
+    claim = ASSERTING
     wrong = claim.with_parsed("asserts", 2 * claim.expr("asserts") + 1)
     verdict = wrong.checker.corroborate(wrong, Verdict("passed", "numeric", "own check"), Settings())
     assert verdict.status == "failed" and "disagrees" in verdict.details
 
 
+@on_the_worker_of("gaussian_lemma")  # the forked worker inherits the script's results
 def test_verify_runs_the_scripts_only_when_asked(capsys):
     claim = next(c for c in _linked_claims() if c.get("derivation") == "gaussian_lemma")
     assert cli.main(["verify", "--only", claim.id, "--json", "-j", "1"]) == 0

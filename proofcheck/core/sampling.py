@@ -205,6 +205,32 @@ def sample_points(domain, count: int, seed: int = 0) -> list[dict]:
     """
     if not domain.parameters:
         return [{}]
+    # The points are a function of the domain's parameters, the count and the seed alone:
+    # a claim and each of its negative controls (the same domain) draw them once.
+    key = (_shape(domain), count, seed)
+    points = _DRAWN.pop(key, None)
+    if points is None:
+        points = _sample(domain, count, seed)
+    _DRAWN[key] = points
+    while len(_DRAWN) > _DRAWN_KEPT:
+        del _DRAWN[next(iter(_DRAWN))]
+    return [dict(point) for point in points]
+
+
+# The most recently drawn samples (a dict keeps its order: the oldest is dropped first).
+_DRAWN: dict = {}
+_DRAWN_KEPT = 256
+
+
+def _shape(domain) -> tuple:
+    """Everything of a domain that the points depend on (symbols carry their assumptions)."""
+    def bound(b):
+        return None if b is None else (b.expr, b.strict)
+    return tuple((p.symbol, p.integer, p.parity, bound(p.lower), bound(p.upper))
+                 for p in domain.parameters.values())
+
+
+def _sample(domain, count: int, seed: int) -> list[dict]:
     total = max(count, MIN_POINTS)
     edges = min(total // 3, total - MIN_INTERIOR)
     rng = random.Random(seed)

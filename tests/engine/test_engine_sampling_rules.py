@@ -224,3 +224,21 @@ def test_real_parameters_of_different_ranges_are_never_tied():
     domain = parse_domain({"x": "0 < x < 1", "y": "0 < y < 2"})
     x, y = (domain.parameters[k].symbol for k in "xy")
     assert sampling.tie_points(domain, {x: R(1, 3), y: R(3, 2)}) == []
+
+
+# -- a sample is drawn once per domain, count and seed -----------------------------------
+
+def test_a_domain_drawn_again_gives_the_same_points_as_fresh_copies():
+    domain = parse_domain({"r": "0 < r < 1", "c": "c > 0"})
+    first = domain.sample_points(20, seed=3)
+    first[0].clear()  # a caller's change to its copy reaches no other caller
+    again = parse_domain({"r": "0 < r < 1", "c": "c > 0"}).sample_points(20, seed=3)
+    assert again == sampling._sample(domain, 20, 3) and again[0]
+
+
+@pytest.mark.parametrize("other", [{"r": "0 < r < 1/2", "c": "c > 0"}, {"r": "0 < r <= 1", "c": "c > 0"},
+                                   {"r": "0 < r < 1", "c": "integer c > 0"}, {"r": "0 < r < 1", "c": "c < 0"}])
+def test_a_domain_that_differs_in_any_bound_or_kind_draws_its_own_points(other):
+    parse_domain({"r": "0 < r < 1", "c": "c > 0"}).sample_points(20, seed=3)
+    domain = parse_domain(other)
+    assert domain.sample_points(20, seed=3) == sampling._sample(domain, 20, 3)
