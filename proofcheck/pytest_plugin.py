@@ -209,6 +209,11 @@ class ClaimItem(pytest.Item):
             # A computing kind that reached no computed evidence, or a step listed without
             # computation that claims some: either is a fault of the checker.
             raise ClaimFailed(f"{self.claim.id}: kind {self.claim.kind} gave {verdict.evidence} evidence")
+        recorded = self.claim.get("evidence")
+        if recorded and verdict.evidence != recorded:
+            # A route lost (or gained): the record says what this claim reached until now.
+            raise ClaimFailed(f"{self.claim.id}: passed with {verdict.evidence} evidence, but its record "
+                              f"says {recorded} ({verdict.route})")
         limit = _controls(self.config)
         if limit and self.claim.checker.computational:
             report = run_mutants(self.claim, settings, limit=limit)

@@ -29,6 +29,7 @@ BAD = {
     "injection-in-domain": (GOOD.replace('sigma = "sigma > 0"',
                                          'sigma = "sigma > __import__(\'os\').getpid()"'), "tilt"),
     "duplicate-id": (GOOD + GOOD, "duplicate claim id"),
+    "unknown-evidence": (GOOD + 'evidence = "obvious"\n', "'evidence' must be one of symbolic, certified"),
 }
 
 

@@ -85,6 +85,16 @@ def test_a_failing_claim_reports_the_failure_message_not_a_traceback(pytester):
     assert "Traceback" not in text and "proofcheck/core" not in text
 
 
+def test_a_claim_that_passes_with_other_evidence_than_its_record_says_fails_its_item(pytester):
+    # The square is derived by SymPy: a record that says "numeric" no longer describes it.
+    pytester.makefile(".claims.toml", demo=CLAIMS.replace('kind = "identity"\nparams = { x = "x > 0" }\nlhs = "(x + 1)**2"',
+                                                         'kind = "identity"\nevidence = "numeric"\n'
+                                                         'params = { x = "x > 0" }\nlhs = "(x + 1)**2"'))
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "-k", "square")
+    result.assert_outcomes(failed=1)
+    assert "square: passed with symbolic evidence, but its record says numeric" in result.stdout.str()
+
+
 def test_minus_k_selects_exactly_the_lemma_claims_of_a_pack(pytester):
     result = pytester.runpytest("--proofcheck-pack", "larger-groups", "-k", "lemma", "--co", "-q",
                                 "-p", "no:cacheprovider")

@@ -22,7 +22,6 @@ from proofcheck.dp import airy_log_derivative, airy_score_cgf, comparison_scores
 from proofcheck.dp.airy_functions import first_zero_of_airy_derivative_ball
 from proofcheck.dp.airy_log_derivative import EnvelopeError
 from proofcheck.dp.score_cgf_quadrature import score_log_mgf
-from proofcheck.papers import load_claims
 
 from conftest import claims_from_text
 
@@ -134,19 +133,7 @@ def test_a_law_whose_score_has_a_positive_fourth_cumulant_is_refuted():
     assert certificate.status == "refuted" and certificate.taylor["kappa4"] > 0
 
 
-# -- the findings records ------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def findings():
-    return {claim.id: claim for claim in load_claims(["findings"])}
-
-
-@pytest.mark.parametrize("claim_id", ["airy-score-sub-gaussian", "laplace-score-sub-gaussian",
-                                      "logistic-score-sub-gaussian", "quartic-score-not-sub-gaussian"])
-def test_the_sub_gaussian_findings_are_certified(findings, claim_id):
-    verdict = check_claim(findings[claim_id], SETTINGS)
-    assert verdict.passed and verdict.evidence == "certified", verdict.details
-
+# -- the findings records (their evidence is held to the records by their pytest items) -------
 
 def test_the_airy_record_with_099_times_the_curvature_fails(tmp_path):
     claim, = claims_from_text(tmp_path, """

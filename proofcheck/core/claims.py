@@ -22,7 +22,9 @@ Common fields: ``id``, ``where``, ``statement``, ``kind`` (required);
 ``points`` (extra sample points, validated against the domains),
 ``derivation`` (the script in ``derivations/`` that derives it), ``derivation_note``
 (what that script derives independently of the claim's own check, or "same
-computation: ..."), ``note``.
+computation: ..."), ``evidence`` (the evidence the claim reaches: symbolic,
+certified, numeric or logical; the pytest plugin fails an item whose claim
+passes with other evidence, so a change of route is seen, not silent), ``note``.
 A file may also carry a top-level ``define`` table shared by its claims.
 Each kind names the further fields it needs.
 
@@ -47,10 +49,11 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 from .domains import Domain, parse_domain
 from .errors import ClaimFileError, ProofcheckError
 from .expressions import FUNCTIONS, make_symbol, parse_expression
+from .verdict import EVIDENCE_ORDER
 
 COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
                  "points", "sampling", "derivation", "result", "note", "statement_tex", "finding", "rests_on", "routes",
-                 "derivation_note"}
+                 "derivation_note", "evidence"}
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 _FUNCTION_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\)\s*$")
 _VARIABLE_ASSUMPTIONS = {"real": {"real": True}, "positive": {"positive": True},
@@ -205,6 +208,8 @@ def _common_fields(record, path, kinds) -> str:
     for name in ("where", "statement", "kind"):
         if not isinstance(record.get(name), str) or not record[name].strip():
             raise ClaimFileError(path, f"missing field '{name}'", claim_id)
+    if "evidence" in record and record["evidence"] not in EVIDENCE_ORDER:
+        raise ClaimFileError(path, f"'evidence' must be one of {', '.join(EVIDENCE_ORDER)}", claim_id)
     if record["kind"] not in kinds:  # a name only: the checker is not imported to say so
         raise ClaimFileError(path, f"unknown kind '{record['kind']}' (known: "
                              f"{', '.join(sorted(kinds))})", claim_id)
