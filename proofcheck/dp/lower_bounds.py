@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 import gmpy2
 import mpmath
@@ -240,7 +241,10 @@ def gaussian_prior_bound(r, n, L=None, x=None, dps=None):
     return max(_gaussian_prior_value(r, n, L, x, dps) for L, x in candidates)
 
 
-def _default_prior(r):
+@lru_cache(maxsize=64)
+def _default_prior(r: Fraction):
+    # A function of r alone, so a curve over n (the budget figure, ``proofcheck gap``)
+    # optimises the prior once, not at every count.
     chosen = choose_gaussian_prior(r)
     if chosen is None:
         return None, None
