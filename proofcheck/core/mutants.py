@@ -92,19 +92,26 @@ def _interleave(groups, seed):
     return out
 
 
-def _equivalent(original, mutant, points):
+def _equivalent(original, mutant, points, originals=None):
     """Equal wherever the original has a value, to 30 digits (or symbolically): not a wrong claim.
 
     A mutant with no value where the original has one (the logarithm of a negative
-    number) is a different claim, not an equivalent one.
+    number) is a different claim, not an equivalent one.  ``originals`` keeps the
+    original's values by point, for the next mutant of the same expression.
     """
     if mutant == original:
         return True
+    originals = {} if originals is None else originals
     evaluated = 0
     for point in _completed(points, original.free_symbols | mutant.free_symbols):
-        try:
-            a = evaluate(original, point, 30)
-        except (EvaluationError, TypeError):
+        key = tuple(sorted(point.items(), key=lambda item: item[0].name))
+        if key not in originals:
+            try:
+                originals[key] = evaluate(original, point, 30)
+            except (EvaluationError, TypeError):
+                originals[key] = None
+        a = originals[key]
+        if a is None:
             continue
         try:
             b = evaluate(mutant, point, 30)
@@ -140,18 +147,23 @@ def _completed(points, symbols):
         yield {**point, **values}
 
 
-def expression_mutants(claim, fields, settings, limit=MAX_PER_FIELD):
+def expression_mutants(claim, fields, settings, limit=MAX_PER_FIELD) -> list:
     """Mutants of each asserted expression field of ``claim``."""
+    return list(each_expression_mutant(claim, fields, settings, limit))
+
+
+def each_expression_mutant(claim, fields, settings, limit=MAX_PER_FIELD):
+    """The mutants of ``expression_mutants``, in the same order, each made when it is asked for:
+    a run that checks only the first few controls pays for no more."""
     from .kinds.equality import sample_points
     # Every sampled point, edges and interior: a mutant equal to the original only at the
     # edges is a wrong claim, not an equivalent one.
     points = sample_points(claim, settings)
-    out = []
     for field in fields:
         if field not in claim.parsed:
             continue
         original = claim.parsed[field]
-        seen = set()
+        seen, originals = set(), {}
         chosen = 0
         for description, mutant in _interleave(_candidate_changes(original), settings.seed):
             if chosen >= limit:
@@ -160,8 +172,7 @@ def expression_mutants(claim, fields, settings, limit=MAX_PER_FIELD):
             if key in seen:
                 continue
             seen.add(key)
-            if _equivalent(original, mutant, points):
+            if _equivalent(original, mutant, points, originals):
                 continue
             chosen += 1
-            out.append((f"{field}: {description}", claim.with_parsed(field, mutant)))
-    return out
+            yield f"{field}: {description}", claim.with_parsed(field, mutant)

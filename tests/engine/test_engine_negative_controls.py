@@ -9,6 +9,8 @@ four groups, each group shuffled by the settings' seed, and a change is kept
 unless it repeats an earlier one or equals the original at every sampled point
 (or symbolically, when no point can be evaluated), up to a limit per field.
 """
+import itertools
+
 import sympy as sp
 
 from proofcheck.core import mutants
@@ -124,3 +126,28 @@ def test_a_change_that_repeats_another_is_kept_once():
     kept = mutants.expression_mutants(claim("a**(b - 1)"), ["asserts"], SETTINGS)
     forms = [sp.srepr(m.expr("asserts")) for _, m in kept]
     assert len(forms) == len(set(forms)) == 4
+
+
+def test_a_run_of_the_first_controls_makes_no_more_of_them(monkeypatch):
+    # Made as they are asked for: the same controls in the same order, and no others paid for.
+    from proofcheck.core.claims import Claim
+    from proofcheck.core.runner import run_mutants
+    c = claim("2*a + 3*b + 5*a*b + 7 + 11*a**2")
+    every = [d for d, _ in mutants.expression_mutants(c, ["asserts"], SETTINGS)]
+    built = []
+    with_parsed = Claim.with_parsed
+    monkeypatch.setattr(Claim, "with_parsed", lambda self, *args: built.append(args) or with_parsed(self, *args))
+    first = [d for d, _ in itertools.islice(c.checker.mutants(c, SETTINGS), 3)]
+    assert first == every[:3] and len(built) == 3
+    built.clear()
+    assert run_mutants(c, SETTINGS, limit=2).made == 2 and len(built) == 2
+
+
+def test_the_original_is_evaluated_at_most_once_a_point_for_all_its_mutants(monkeypatch):
+    calls = []
+    evaluate = mutants.evaluate
+    monkeypatch.setattr(mutants, "evaluate", lambda e, p, d: calls.append((e, tuple(p.items()))) or evaluate(e, p, d))
+    c = claim("2*a + 3*b + 5*a*b + 7 + 11*a**2")
+    assert len(mutants.expression_mutants(c, ["asserts"], SETTINGS)) == 8
+    of_the_original = [point for e, point in calls if e == c.expr("asserts")]
+    assert of_the_original and len(of_the_original) == len(set(of_the_original))

@@ -30,8 +30,8 @@ class Kind:
 
     def mutants(self, claim: Claim, settings: Settings):
         """Perturbed claims that the checker must reject (see mutants.py)."""
-        from ..mutants import expression_mutants
-        return expression_mutants(claim, self.asserted_fields, settings)
+        from ..mutants import each_expression_mutant
+        return each_expression_mutant(claim, self.asserted_fields, settings)
 
     def corroborate(self, claim: Claim, verdict: Verdict, settings: Settings) -> Verdict:
         """Beside a passed verdict, the derivation script the claim names, run and compared."""

@@ -211,13 +211,13 @@ class Inequality(Kind):
                _with_relation(claim, _REVERSED[claim.parsed["rel"]]))
         if "slack" in claim.raw:
             return
-        from ..mutants import expression_mutants
+        from ..mutants import each_expression_mutant
         dense = dense_points(claim, settings)
         # A side built from operators (an expectation, an integral) is the definition, not
         # what the paper asserts: only the other side is perturbed.
         fields = [f for f in self.asserted_fields
                   if not claim.expr(f).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)]
-        for description, mutant in expression_mutants(claim, fields, settings):
+        for description, mutant in each_expression_mutant(claim, fields, settings):
             reason = _still_true(claim, mutant, dense)
             yield (description, mutant) if reason is None else (f"{description} ({reason})", None)
 

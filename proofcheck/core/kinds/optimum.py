@@ -65,9 +65,9 @@ class Optimum(Kind):
         claim.parsed["over"] = variables
 
     def mutants(self, claim, settings):
-        from ..mutants import expression_mutants
+        from ..mutants import each_expression_mutant
         fields = ["value"] + [f"at.{p.name}" for p in claim.parsed["over"]]
-        return expression_mutants(claim, fields, settings, limit=5)
+        return each_expression_mutant(claim, fields, settings, limit=5)
 
     def check(self, claim, settings):
         f = claim.expr("objective")

@@ -127,7 +127,6 @@ class LogLocationFamily(AiryAware):
                       f"(relative deviations {', '.join(short(d, 3) for d in deviations)})")
 
     def mutants(self, claim, settings):
-        from ....core.mutants import expression_mutants
-        out = expression_mutants(claim, self.asserted_fields, settings)
-        out.append(nudged(claim, "limit", settings, claim.raw["limit_digits"] - 2))
-        return out
+        from ....core.mutants import each_expression_mutant
+        yield from each_expression_mutant(claim, self.asserted_fields, settings)
+        yield nudged(claim, "limit", settings, claim.raw["limit_digits"] - 2)

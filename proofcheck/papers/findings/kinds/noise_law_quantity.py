@@ -63,7 +63,6 @@ class NoiseLawQuantity(AiryAware):
         return passed("numeric", numeric_note + "; no symbolic derivation for this law")
 
     def mutants(self, claim, settings):
-        from ....core.mutants import expression_mutants
-        out = expression_mutants(claim, self.asserted_fields, settings)
-        out.append(nudged(claim, "asserts", settings, required_digits(settings.dps) - 5))
-        return out
+        from ....core.mutants import each_expression_mutant
+        yield from each_expression_mutant(claim, self.asserted_fields, settings)
+        yield nudged(claim, "asserts", settings, required_digits(settings.dps) - 5)

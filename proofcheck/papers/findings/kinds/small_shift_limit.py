@@ -65,7 +65,6 @@ class SmallShiftLimit(AiryAware):
                       f"(smallest relative margin {short(worst, 3)}, quadrature at {dps} digits)")
 
     def mutants(self, claim, settings):
-        from ....core.mutants import expression_mutants
-        out = expression_mutants(claim, self.asserted_fields, settings)
-        out.append(nudged(claim, "curvature", settings, required_digits(settings.dps) - 5))
-        return out
+        from ....core.mutants import each_expression_mutant
+        yield from each_expression_mutant(claim, self.asserted_fields, settings)
+        yield nudged(claim, "curvature", settings, required_digits(settings.dps) - 5)
