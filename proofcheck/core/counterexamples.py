@@ -60,7 +60,8 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
     symbols = [p.symbol for p in domain.parameters.values()]
     # Relative to the larger side, but never below 1: against a side of 0 a purely relative
     # slack is a constant sign, which gives a search nothing to descend.
-    scale = sp.Max(*(sp.Abs(side) for side in sides), 1)
+    # Left unevaluated: SymPy's comparisons of the sides cost more than the search itself.
+    scale = sp.Max(*(sp.Abs(side) for side in sides), 1, evaluate=False)
     try:
         relative = sp.lambdify(symbols, slack / scale, modules="mpmath")
     except (TypeError, NameError, SyntaxError, KeyError, ValueError):
