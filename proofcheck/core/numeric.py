@@ -221,6 +221,7 @@ def _compile(integrand, variable):
     if integrand.has(sp.Integral, sp.Derivative, sp.Sum, sp.Limit):
         return None
     hoisted = {}
+    taken = {s.name for s in integrand.free_symbols}
 
     def hoist(node):
         if variable not in node.free_symbols:
@@ -228,7 +229,10 @@ def _compile(integrand, variable):
                 return node
             dummy = hoisted.get(node)
             if dummy is None:
-                dummy = hoisted[node] = sp.Dummy(f"k{len(hoisted)}")
+                # A plain symbol, not a Dummy: lambdify renames every argument (one tree
+                # rebuild each) as soon as one is a Dummy.  No parsed name has "__", and
+                # none of the integrand's own names is taken.
+                dummy = hoisted[node] = _fresh_symbol(f"hoisted__{len(hoisted)}", taken)
             return dummy
         if not node.args:
             return node
@@ -249,6 +253,12 @@ def _compile(integrand, variable):
     except NotEnclosable:
         on_balls = None
     return function, tuple(e for e, _ in constants), free, on_balls
+
+
+def _fresh_symbol(name, taken):
+    while name in taken:
+        name += "_"
+    return sp.Symbol(name)
 
 
 def _compiled_integrand(integrand, variable, env, accurate=False):

@@ -70,3 +70,17 @@ def test_a_symbol_of_the_integrand_without_a_value_is_named():
     y = sp.Symbol("y", real=True)
     with pytest.raises(EvaluationError, match="no value for y"):
         evaluate(sp.Integral(X * y, (X, 0, 1)), {}, 30)
+
+
+def test_a_hoisted_constant_never_takes_the_name_of_a_symbol_of_the_integrand():
+    # The constant parts become arguments named hoisted__k; a symbol of that name (from
+    # Python, the parser refuses "__") stays its own argument.
+    import sympy as sp
+    from proofcheck.core import numeric
+    x, sigma = sp.Symbol("x"), sp.Symbol("sigma", positive=True)
+    taken = sp.Symbol("hoisted__0")
+    integrand = sp.exp(-x**2) * sp.erf(sigma) + taken * x
+    function, constants, free, _ = numeric._compile(integrand, x)
+    assert free == (taken,) and [str(c) for c in constants] == ["erf(sigma)"]
+    value = function(sp.Rational(1, 2), 3, 5)  # x = 1/2, erf(sigma) -> 3, hoisted__0 -> 5
+    assert abs(float(value) - (float(sp.exp(-sp.Rational(1, 4))) * 3 + 5 / 2)) < 1e-12
