@@ -15,7 +15,7 @@ import pytest
 import sympy as sp
 
 from proofcheck import cli
-from proofcheck.commands.derive import load, names
+from proofcheck.commands.derive import load, names, standalone
 from proofcheck.core import literate
 from proofcheck.core.literate.rendering import render_markdown
 from proofcheck.core.errors import ExpressionError, ProofcheckError
@@ -216,19 +216,22 @@ def test_script_runs_standalone_with_numbered_steps():
     assert "FAILED" not in done.stdout
 
 
-def test_script_markdown_output_is_latex_for_github():
-    done = subprocess.run([sys.executable, str(ROOT / "derivations" / "c_r_algebra.py"), "--markdown"],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("# Proposition 6.2")
-    assert "$$" in done.stdout and r"\frac{1}{128}" in done.stdout
+# The script's own command line (what ``python derivations/NAME.py`` runs, as above), in process.
+def _script(name, *argv):
+    module = load(name)
+    return standalone(module.derive, module.TITLE, module.SOURCE, list(argv))
 
 
-def test_script_with_a_broken_statement_exits_1():
-    done = subprocess.run([sys.executable, str(ROOT / "derivations" / "two_count_template.py"),
-                           "--set", "max_value=1/127"], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 1
-    assert "FAILED" in done.stdout
+def test_script_markdown_output_is_latex_for_github(capsys):
+    assert _script("c_r_algebra", "--markdown") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Proposition 6.2")
+    assert "$$" in out and r"\frac{1}{128}" in out
+
+
+def test_script_with_a_broken_statement_exits_1(capsys):
+    assert _script("two_count_template", "--set", "max_value=1/127") == 1
+    assert "FAILED" in capsys.readouterr().out
 
 
 def test_cli_lists_the_derivations(capsys):
