@@ -7,6 +7,9 @@ them all (``proofcheck/api``).
 """
 from __future__ import annotations
 
+import os
+import sys
+
 # Without importing typing: `import proofcheck` loads nothing beyond this file.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -16,6 +19,15 @@ if TYPE_CHECKING:
     from .dp.shifted_log_gaussian import ShiftedLogGaussian
 
 __version__ = "0.1.0"
+
+# SymPy remembers the results of its core operations (construction, assumptions, expansion)
+# in caches of 1000 entries each by default.  A claim, its negative controls and the routes
+# that decide them meet the same sub-expressions again and again, and a cache that small
+# has evicted them by then: with 20000, a run of the three packs spends about 7% less time.
+# The size is read when SymPy is first imported, so it is set only before that, and a size
+# the user chose is kept.
+if "sympy" not in sys.modules:
+    os.environ.setdefault("SYMPY_CACHE_SIZE", "20000")
 
 __all__ = ["ShiftedLogGaussian", "__version__", "load", "verify"]
 

@@ -321,16 +321,31 @@ def _resolve_branches(integrand, variable, lo, hi, rep):
     return replace(integrand)
 
 
+class _Simplified:
+    """``sp.simplify`` of the expression once ``prepare`` has rewritten it.
+
+    A rewriting often leaves an expression as it was (no logarithm to expand, no
+    hyperbolic function to rewrite): ``is_zero`` does not simplify the same
+    expression twice.
+    """
+
+    def __init__(self, prepare):
+        self.prepare = prepare
+
+    def __call__(self, expression):
+        return sp.simplify(self.prepare(expression))
+
+
 _STRATEGIES = (
     lambda e: e,
     sp.expand,
     sp.cancel,
-    lambda e: sp.simplify(e),
-    lambda e: sp.simplify(sp.expand_log(e, force=True)),
-    lambda e: sp.simplify(e.rewrite(sp.erf)),
+    _Simplified(lambda e: e),
+    _Simplified(lambda e: sp.expand_log(e, force=True)),
+    _Simplified(lambda e: e.rewrite(sp.erf)),
     # Hyperbolic functions (eps tanh(eps/2), sinh(eps/Delta)) against exponentials.
-    lambda e: sp.simplify(e.rewrite(sp.exp)),
-    lambda e: sp.simplify(sp.powsimp(sp.expand_power_exp(e), force=True)),
+    _Simplified(lambda e: e.rewrite(sp.exp)),
+    _Simplified(lambda e: sp.powsimp(sp.expand_power_exp(e), force=True)),
 )
 
 
@@ -348,9 +363,18 @@ def is_zero(expr, budget: float | None = 10.0, at=()) -> bool:
         return False
     try:
         with time_budget(budget):
+            simplified = set()
             for strategy in _STRATEGIES:
                 try:
-                    if strategy(expr) == 0:
+                    if isinstance(strategy, _Simplified):
+                        prepared = strategy.prepare(expr)
+                        if prepared in simplified:
+                            continue
+                        simplified.add(prepared)
+                        reduced = sp.simplify(prepared)
+                    else:
+                        reduced = strategy(expr)
+                    if reduced == 0:
                         return True
                 except (TypeError, ValueError, NotImplementedError, AttributeError,
                         RecursionError, ZeroDivisionError):

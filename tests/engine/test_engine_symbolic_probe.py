@@ -78,3 +78,17 @@ def test_a_false_kl_claim_tied_at_the_middle_fails_without_a_simplification(stra
               "asserts": "0"}
     verdict = check_claim(build_claim(record, "tests/engine", KINDS), Settings())
     assert verdict.status == "failed", verdict.details
+
+
+def test_an_expression_that_a_rewriting_leaves_as_it_was_is_simplified_once(monkeypatch):
+    # x - 1 has no logarithm, erf or exponential to rewrite: the strategies that rewrite
+    # first would simplify x - 1 again, and the answer could not change.
+    simplified = []
+    simplify = sp.simplify
+    monkeypatch.setattr(sp, "simplify", lambda e, *a, **k: simplified.append(e) or simplify(e, *a, **k))
+    assert symbolic.is_zero(x - 1) is False
+    assert simplified == [x - 1]
+    simplified.clear()
+    # tanh(x) - 1 changes only when rewritten in exponentials: two simplifications.
+    assert symbolic.is_zero(sp.tanh(x) - 1) is False
+    assert simplified == [sp.tanh(x) - 1, (sp.tanh(x) - 1).rewrite(sp.exp)]
