@@ -22,13 +22,13 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from . import tanh_sinh
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
 from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
 from .precision import arb_bits
 from .quadrature_pieces import breakpoint_expressions, split_long_pieces
+from .settled_quadrature import settled_quadrature
 
 
 def evaluate(expr, point, dps: int):
@@ -200,9 +200,10 @@ def _integral(expr, env):
     tolerance = mpmath.mpf(10) ** (-(mpmath.mp.dps - GUARD_DIGITS))
     # More levels of tanh-sinh only where the first attempt has not converged (high
     # precision, a kink close to a node) and the error falls fast enough to meet the
-    # tolerance; the error estimate decides, never a guess.
+    # tolerance; the error estimate decides, never a guess.  A maximum between the nodes
+    # is cut, and an integral far from 1 is measured at its own scale (``settled_quadrature``).
     with arb_bits(mpmath.mp.prec):
-        value, error = tanh_sinh.quad_to(f, nodes, tolerance)
+        value, error = settled_quadrature(f, nodes, tolerance)
     if error > tolerance * max(1, abs(value)):
         raise EvaluationError(f"quadrature did not converge (error estimate {mpmath.nstr(error, 3)})")
     return value

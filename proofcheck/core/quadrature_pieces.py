@@ -6,7 +6,8 @@ the integrand is analytic; a kink or a jump inside a piece costs it its digits.
 are (the zeros of ``Abs`` arguments, the thresholds of indicators, the crossings
 of ``Max``/``Min``); ``split_long_pieces`` cuts a long finite piece again towards
 its ends, where the mass of a far-out Gaussian kink lies (Theorem 3.1(i) at
-sigma = 10^-38).
+sigma = 10^-38).  Where a quadrature has placed its nodes, ``settled_quadrature``
+cuts again.
 """
 from __future__ import annotations
 
@@ -91,3 +92,4 @@ def split_long_pieces(nodes):
             result += sorted(cuts)
         result.append(right)
     return result
+

@@ -123,6 +123,11 @@ def test_corpus_file_loads_without_a_claim_file_error(path):
 # lim-slow-oscillation moves too slowly to call; edge-dependent-upper-corner has a side that
 # is not a real number where it is false (erfinv beyond 1), which no point can compare.
 UNDECIDED_BY_DESIGN = {"lim-slow-oscillation", "edge-dependent-upper-corner"}
+# Where these are false, their integral is one no quadrature settles: exp(-a x) over (0, oo)
+# diverges for a <= 0, and at sigma = 10^6 the mass of Lemma 4.1's expectation lies 10^6 from
+# the only cut, between nodes 10^5 apart.  The values quadrature once gave there, and the
+# refutations built on them, were wrong: now they are errors that say so.
+UNSETTLED_BY_DESIGN = {"conv-exponential-for-every-sign", "tiny-relative-lemma-4.1"}
 
 
 @pytest.mark.parametrize("path, claim_id", FALSE_CASES)
@@ -130,6 +135,9 @@ def test_false_claim_is_refuted(path, claim_id):
     claim, verdict = _check(path, claim_id)
     if claim_id in UNDECIDED_BY_DESIGN:
         assert verdict.status == "error" and "undecided" in verdict.details, _describe(claim, verdict)
+        return
+    if claim_id in UNSETTLED_BY_DESIGN:
+        assert verdict.status == "error" and "quadrature did not" in verdict.details, _describe(claim, verdict)
         return
     assert verdict.status == "failed", "a false claim was not refuted:\n" + _describe(claim, verdict)
 

@@ -1,0 +1,88 @@
+"""A quadrature has settled only with no maximum between its nodes and its error measured at its scale.
+
+The Renyi integral of Theorem 3.1(ii) at c = 10^-4, sigma = 1/10 is a Gaussian of width
+sigma about 100 log((1+c)/c) from the origin, of size up to 10^18236869: tanh-sinh's
+levels agreed on a tail of it (alpha = 100) or mpmath's capped estimate passed it 43%
+off (alpha = 8.6).  Each guard is shown to be what puts the digits right.
+"""
+import mpmath
+import pytest
+import sympy as sp
+
+from proofcheck.core import numeric, settled_quadrature
+from proofcheck.core.numeric import evaluate
+from proofcheck.core.settled_quadrature import NodeRecorder, isolated_peak
+
+Y = sp.Symbol("y", real=True)
+L, W, C, SIGMA, ALPHA = sp.symbols("L w c sigma alpha", positive=True)
+FAR_PEAK = sp.Integral(sp.exp(-(Y - L) ** 2 / (2 * W ** 2)), (Y, -sp.oo, sp.oo))
+AT = {L: sp.Integer(700), W: sp.Rational(1, 10)}
+
+
+def _law(m):
+    mean = sp.log(m + C) - SIGMA ** 2
+    return sp.exp(-(Y - mean) ** 2 / (2 * SIGMA ** 2)) / (SIGMA * sp.sqrt(2 * sp.pi))
+
+
+RENYI = sp.log(sp.Integral(_law(1) ** ALPHA * _law(0) ** (1 - ALPHA), (Y, -sp.oo, sp.oo))) / (ALPHA * (ALPHA - 1))
+EQ_5 = sp.log((1 + C) / C) ** 2 / (2 * SIGMA ** 2)
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    numeric._evaluate_operator_expression.cache_clear()
+    yield
+    numeric._evaluate_operator_expression.cache_clear()
+
+
+def _agree(a, b, digits):
+    with mpmath.workdps(digits + 10):
+        return abs(a - b) <= mpmath.mpf(10) ** -digits * abs(b)
+
+
+def test_a_narrow_peak_far_from_the_origin_is_integrated_to_its_mass():
+    got = evaluate(FAR_PEAK, AT, 30)
+    with mpmath.workdps(40):
+        assert _agree(got, mpmath.sqrt(2 * mpmath.pi) / 10, 30), got
+
+
+def test_without_the_cut_at_the_peak_the_levels_agree_on_its_tail(monkeypatch):
+    monkeypatch.setattr(settled_quadrature, "isolated_peak", lambda recorder, pieces: None)
+    got = evaluate(FAR_PEAK, AT, 30)
+    assert got < mpmath.mpf(10) ** -100, got  # the value it once passed
+
+
+@pytest.mark.parametrize("alpha", [sp.Rational(112, 13), sp.Integer(100)])
+def test_the_renyi_integral_of_eq_5_at_a_large_order_and_a_small_c_has_its_digits(alpha):
+    point = {C: sp.Rational(1, 10000), SIGMA: sp.Rational(1, 10), ALPHA: alpha}
+    assert _agree(evaluate(RENYI, point, 30), evaluate(EQ_5, point, 30), 30)
+
+
+def test_without_its_own_scale_a_large_integral_is_passed_with_a_capped_estimate(monkeypatch):
+    monkeypatch.setattr(settled_quadrature, "_scale_bits", lambda recorder, value: 0)
+    point = {C: sp.Rational(1, 10000), SIGMA: sp.Rational(1, 10), ALPHA: sp.Rational(112, 13)}
+    got, want = evaluate(RENYI, point, 30), evaluate(EQ_5, point, 30)
+    assert not _agree(got, want, 10), (got, want)
+
+
+def test_a_value_growing_towards_an_end_of_its_piece_is_no_peak():
+    # 1/sqrt(x) on [0, 1]: the largest value is at the node nearest 0, where the nodes cluster.
+    x = sp.Symbol("x", positive=True)
+    assert _agree(evaluate(sp.Integral(1 / sp.sqrt(x), (x, 0, 1)), {}, 50), mpmath.mpf(2), 50)
+    growing = NodeRecorder(lambda t: 1 / mpmath.sqrt(t))
+    for k in range(1, 40):
+        growing(mpmath.mpf(2) ** (-k * k))
+    assert isolated_peak(growing, [0, 1]) is None
+    # With a node on its other side too, inside (-1, 1), the same largest value is a peak.
+    growing(-mpmath.mpf(1) / 2)
+    assert isolated_peak(growing, [-1, 1]) == mpmath.mpf(2) ** -(39 * 39)
+
+
+def test_a_maximum_met_by_many_nodes_is_resolved_and_one_met_by_one_is_not():
+    broad, narrow = NodeRecorder(lambda t: mpmath.exp(-t ** 2)), NodeRecorder(lambda t: mpmath.exp(-400 * (t - 5) ** 2))
+    for t in range(-8, 9):
+        broad(mpmath.mpf(t) / 4)
+        narrow(mpmath.mpf(t))
+    pieces = [-mpmath.inf, mpmath.inf]
+    assert isolated_peak(broad, pieces) is None
+    assert isolated_peak(narrow, pieces) == 5
