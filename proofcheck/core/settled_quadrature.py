@@ -106,6 +106,13 @@ def isolated_peak(recorder: NodeRecorder, pieces):
     return peak if _inside(peak, recorder.nodes, pieces) else None
 
 
+def largest_node(recorder: NodeRecorder):
+    """The node of the largest value, or None if every value was 0."""
+    magnitudes = recorder.magnitudes
+    top = max(magnitudes, default=_NOTHING)
+    return None if top == _NOTHING else recorder.nodes[magnitudes.index(top)]
+
+
 def _inside(peak, nodes, pieces) -> bool:
     """Whether other nodes lie between ``peak`` and both ends of its piece."""
     lower = max((p for p in pieces if p < peak), default=None)
@@ -157,6 +164,11 @@ def settled_quadrature(f, nodes, tolerance):
         if not rescale:
             break
         scale += rescale
+        # The mass of a large integral is a peak (a Renyi moment at a large order): cut at
+        # its largest node too, where the scaled quadrature then converges in few levels.
+        top = largest_node(recorded)
+        if top is not None and _inside(top, recorded.nodes, nodes):
+            nodes = sorted(set(nodes) | {top})
     else:
         raise EvaluationError(f"the quadrature did not settle: a peak between its nodes or a "
                               f"size that kept growing, after {ROUNDS} attempts")
