@@ -7,19 +7,13 @@ pass that test with wrong digits, and both occur in the paper's parameter ranges
 - a narrow peak far from the origin, between the sparse nodes tanh-sinh places
   out there: every level sees the same tail of it and the levels agree
   (``isolated_peak``; the integral is cut at the peak's node and done again);
-- a large integral: of 10^120859 its estimate is capped at 1 (``_scale_bits``;
-  it is done again times an exact power of 2 that brings it to about 1, where
-  the test is relative).
+- an integral far from 1 in size: of e^-700 it stops at its second level with two
+  digits right, of 10^120859 its estimate is capped at 1 (``_scale_bits``; it is
+  done again times an exact power of 2 that brings it to about 1, where the test
+  is relative).
 
 The Renyi integral of Theorem 3.1(ii) at c = 10^-4, sigma = 1/10 has both: at
 alpha = 100 it came out e^-256 times its value, at alpha = 8.6 43% above it.
-
-A small integral keeps mpmath's absolute test: of 10^-300 it may stop at its second
-level with few digits right.  Made relative, the test cost a run of the packs a
-third more time, and an integrand that cancels (Theorem 3.1(i) at sigma = 10^-38)
-cannot meet it; the consumers of a small value compare it against floored scales
-(``precision.zero_floor``), and a value that few digits settle differs between the
-two precisions of every numeric check.
 """
 from __future__ import annotations
 
@@ -123,18 +117,19 @@ def _inside(peak, nodes, pieces) -> bool:
 
 
 def _scale_bits(recorder: NodeRecorder, value) -> int:
-    """The power of 2 above 1 that a large integral's error must be measured against, or 0.
+    """The power of 2 that an integral's error must be measured against, or 0 if that is about 1.
 
-    mpmath caps its error estimate at 1: an integral of 10^120859 (Theorem 3.1(ii)'s
-    Renyi integral at c = 10^-4, sigma = 1/10, alpha = 8.6) was passed 43% off.
-    Integrated again times 2^-k, which is exact, its estimate is relative.  For an
-    integrand of one sign the scale is the integral itself; for one that changes sign
-    (whose integral may cancel) it is the largest value at a node.  A small integral is
-    left to mpmath's absolute test, as its consumers floor their scales (see the
-    module's note).
+    mpmath stops refining a piece once two levels agree to an absolute 2^-prec, and
+    caps its error estimate at 1.  An integral of e^-700 then stops at its second
+    level with two digits right (a false inequality about its logarithm passed), and
+    one of 10^120859 (Theorem 3.1(ii)'s Renyi integral at c = 10^-4, sigma = 1/10,
+    alpha = 8.6) was passed 43% off.  Integrated again times 2^-k, which is exact,
+    both tests are relative.  For an integrand of one sign the scale is the integral
+    itself; for one that changes sign (whose integral may cancel to 0) it is the
+    largest value at a node.
     """
     magnitude = _magnitude(value) if recorder.one_signed() else max(recorder.magnitudes, default=_NOTHING)
-    if magnitude == _NOTHING or magnitude <= PEAK_BITS:
+    if magnitude == _NOTHING or abs(magnitude) <= PEAK_BITS:
         return 0
     return magnitude
 
@@ -147,15 +142,23 @@ ROUNDS = 10
 def settled_quadrature(f, nodes, tolerance):
     """``(value, error)`` of the integral of ``f`` over the pieces between ``nodes``.
 
-    The error is below ``tolerance`` relative to a value above 1, and in absolute
-    terms otherwise, as mpmath measures it; the caller decides what a larger error
-    means.  Raises EvaluationError if the cuts or the scale keep changing.
+    The error is below ``tolerance`` relative to the value, or where an integrand
+    cancels to a small value (Theorem 3.1(i)'s at sigma = 10^-38, whose digits the
+    precision cannot carry) below ``tolerance`` in absolute terms, as mpmath
+    measures it; the caller decides what a larger error means.  Raises
+    EvaluationError if the cuts or the scale keep changing.
     """
     nodes = list(nodes)
     scale = 0  # the integrand is integrated times 2^-scale
+    absolute = None  # the unscaled result of a small integral, if no scaled one converges
     for _ in range(ROUNDS):
         recorded = NodeRecorder(f if not scale else _times_power_of_two(f, -scale))
-        value, error = tanh_sinh.quad_to(recorded, nodes, tolerance)
+        if absolute is None:
+            value, error = tanh_sinh.quad_to(recorded, nodes, tolerance)
+        else:
+            # A small integral has its absolute result: its relative one is had within the
+            # first levels, or the integrand cancels and no level gives it.
+            value, error = tanh_sinh.quad(recorded, nodes, error=True, maxdegree=tanh_sinh.FIRST_DEGREE)
         peak = isolated_peak(recorded, nodes)
         if peak is not None:
             nodes = sorted(set(nodes) | {peak})
@@ -163,15 +166,20 @@ def settled_quadrature(f, nodes, tolerance):
         rescale = _scale_bits(recorded, value)
         if not rescale:
             break
+        if not scale and rescale < 0:
+            absolute = value, error
         scale += rescale
-        # The mass of a large integral is a peak (a Renyi moment at a large order): cut at
-        # its largest node too, where the scaled quadrature then converges in few levels.
+        # The mass of an integral far from 1 in size is often a peak (a Renyi moment at a
+        # large order): cut at its largest node too, where the scaled quadrature converges
+        # in few levels.
         top = largest_node(recorded)
         if top is not None and _inside(top, recorded.nodes, nodes):
             nodes = sorted(set(nodes) | {top})
     else:
         raise EvaluationError(f"the quadrature did not settle: a peak between its nodes or a "
-                              f"size that kept growing, after {ROUNDS} attempts")
+                              f"size that kept changing, after {ROUNDS} attempts")
+    if absolute is not None and error > tolerance * max(1, abs(value)):
+        return absolute
     factor = _power_of_two(scale)
     return value * factor, error * factor
 

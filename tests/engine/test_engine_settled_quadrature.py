@@ -46,8 +46,10 @@ def test_a_narrow_peak_far_from_the_origin_is_integrated_to_its_mass():
         assert _agree(got, mpmath.sqrt(2 * mpmath.pi) / 10, 30), got
 
 
-def test_without_the_cut_at_the_peak_the_levels_agree_on_its_tail(monkeypatch):
+def test_without_the_cut_at_the_peak_nor_its_own_scale_the_levels_agree_on_its_tail(monkeypatch):
+    # Either guard alone puts it right: integrated at its own scale, it is cut at its largest node.
     monkeypatch.setattr(settled_quadrature, "isolated_peak", lambda recorder, pieces: None)
+    monkeypatch.setattr(settled_quadrature, "_scale_bits", lambda recorder, value: 0)
     got = evaluate(FAR_PEAK, AT, 30)
     assert got < mpmath.mpf(10) ** -100, got  # the value it once passed
 
@@ -88,3 +90,21 @@ def test_a_maximum_met_by_many_nodes_is_resolved_and_one_met_by_one_is_not():
     pieces = [-mpmath.inf, mpmath.inf]
     assert isolated_peak(broad, pieces) is None
     assert isolated_peak(narrow, pieces) == 5
+
+
+SMALL = sp.Integral(sp.exp(-700 - Y ** 2 / 8) * (2 + sp.tanh(Y)), (Y, -sp.oo, sp.oo))
+
+
+def _small_integral():
+    with mpmath.workdps(50):
+        return 4 * mpmath.sqrt(2 * mpmath.pi) * mpmath.exp(-700)
+
+
+def test_a_small_integral_has_its_relative_digits():
+    assert _agree(evaluate(SMALL, {}, 30), _small_integral(), 30)
+
+
+def test_without_its_own_scale_a_small_integral_stops_with_two_digits(monkeypatch):
+    monkeypatch.setattr(settled_quadrature, "_scale_bits", lambda recorder, value: 0)
+    got = evaluate(SMALL, {}, 30)
+    assert not _agree(got, _small_integral(), 4), got
