@@ -28,7 +28,7 @@ from .errors import SymbolicTimeout
 from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
 from .precision import arb_bits
 from .quadrature_pieces import breakpoint_expressions, split_long_pieces
-from .settled_quadrature import settled_quadrature
+from .settled_quadrature import settled_quadrature, settled_sum
 
 
 def evaluate(expr, point, dps: int):
@@ -328,7 +328,7 @@ def _sum(expr, env):
     f = _compiled_integrand(term, variable, env)
     with arb_bits(mpmath.mp.prec):
         if mpmath.isinf(hi) or hi - lo > 10**5:
-            return mpmath.nsum(f, [lo, hi])
+            return settled_sum(f, [lo, hi])
         return mpmath.fsum(f(mpmath.mpf(j)) for j in range(int(lo), int(hi) + 1))
 
 

@@ -108,3 +108,20 @@ def test_without_its_own_scale_a_small_integral_stops_with_two_digits(monkeypatc
     monkeypatch.setattr(settled_quadrature, "_scale_bits", lambda recorder, value: 0)
     got = evaluate(SMALL, {}, 30)
     assert not _agree(got, _small_integral(), 4), got
+
+
+J = sp.Symbol("j", integer=True, positive=True)
+SMALL_SUM = sp.Sum(sp.exp(-700) / J ** 2, (J, 1, sp.oo))
+
+
+def test_a_sum_of_small_terms_has_its_relative_digits():
+    with mpmath.workdps(50):
+        want = mpmath.pi ** 2 / 6 * mpmath.exp(-700)
+    assert _agree(evaluate(SMALL_SUM, {}, 30), want, 30)
+
+
+def test_without_its_own_scale_a_sum_of_small_terms_comes_out_low(monkeypatch):
+    monkeypatch.setattr(settled_quadrature, "_magnitude", lambda value: 0)
+    with mpmath.workdps(50):
+        want = mpmath.pi ** 2 / 6 * mpmath.exp(-700)
+    assert not _agree(evaluate(SMALL_SUM, {}, 30), want, 4)
