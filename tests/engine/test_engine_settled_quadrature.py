@@ -125,3 +125,21 @@ def test_without_its_own_scale_a_sum_of_small_terms_comes_out_low(monkeypatch):
     with mpmath.workdps(50):
         want = mpmath.pi ** 2 / 6 * mpmath.exp(-700)
     assert not _agree(evaluate(SMALL_SUM, {}, 30), want, 4)
+
+
+N = sp.Symbol("n", positive=True)
+SMALL_LIMIT = sp.Limit(sp.exp(-700) * (1 + 1 / N) ** N, N, sp.oo)
+
+
+def test_a_small_limit_has_the_digits_of_its_own_size():
+    with mpmath.workdps(50):
+        want = mpmath.exp(-699)
+    assert _agree(evaluate(SMALL_LIMIT, {}, 30), want, 25)
+
+
+def test_counted_against_1_a_small_limit_takes_an_extrapolation_4_percent_low(monkeypatch):
+    from proofcheck.core import numeric_limits
+    monkeypatch.setattr(numeric_limits, "_settled_below_one", lambda values, steps, relative: False)
+    with mpmath.workdps(50):
+        want = mpmath.exp(-699)
+    assert not _agree(evaluate(SMALL_LIMIT, {}, 30), want, 2)
