@@ -143,3 +143,4 @@ def test_counted_against_1_a_small_limit_takes_an_extrapolation_4_percent_low(mo
     with mpmath.workdps(50):
         want = mpmath.exp(-699)
     assert not _agree(evaluate(SMALL_LIMIT, {}, 30), want, 2)
+
