@@ -24,7 +24,9 @@ the verdict.
    ``numeric_compare`` would compare both sides with mpmath (``core/numeric.py``)
    at points drawn from the domain, at ``--dps`` and twice it, tanh-sinh
    quadrature (``core/tanh_sinh.py``, cut at the integrand's kinks by
-   ``core/quadrature_pieces.py``) calling the integrand compiled onto Arb balls
+   ``core/quadrature_pieces.py``, settled by ``core/settled_quadrature.py``: cut
+   again at a peak between its nodes, and measured at the integral's own scale)
+   calling the integrand compiled onto Arb balls
    as one generated function (``core/arb_expressions.py``); and Arb
    (``core/intervals.py``, through the same compiled expressions) would decide
    constants.
