@@ -11,6 +11,7 @@ import sympy as sp
 
 from proofcheck.core import numeric, settled_quadrature
 from proofcheck.core.numeric import evaluate
+from proofcheck.core.quadrature_pieces import split_long_pieces
 from proofcheck.core.settled_quadrature import NodeRecorder, isolated_peak
 
 Y = sp.Symbol("y", real=True)
@@ -144,3 +145,18 @@ def test_counted_against_1_a_small_limit_takes_an_extrapolation_4_percent_low(mo
         want = mpmath.exp(-699)
     assert not _agree(evaluate(SMALL_LIMIT, {}, 30), want, 2)
 
+
+
+def test_a_half_line_reaching_across_0_from_far_off_is_cut_at_0():
+    # Lemma 4.1 split at z = sigma = 10^6: the mass of the standard normal weight lies near 0,
+    # 10^6 from the half-line's end, where its nodes lie 10^5 apart.
+    z = sp.Symbol("z", real=True)
+    sigma = sp.Integer(10 ** 6)
+    weight = sp.exp(-z ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    below = sp.Integral((1 - sp.exp(sigma * z - sigma ** 2)) * weight, (z, -sp.oo, sigma))
+    with mpmath.workdps(40):
+        want = mpmath.ncdf(10 ** 6) - mpmath.exp(-mpmath.mpf(10) ** 12 / 2) * mpmath.ncdf(0)
+    assert _agree(evaluate(below, {}, 30), want, 30)
+    assert split_long_pieces([-mpmath.inf, mpmath.mpf(10 ** 6)])[:2] == [-mpmath.inf, 0]
+    assert split_long_pieces([mpmath.mpf(-10 ** 6), mpmath.inf])[-2:] == [0, mpmath.inf]
+    assert split_long_pieces([-mpmath.inf, mpmath.mpf(10)]) == [-mpmath.inf, 10]

@@ -123,11 +123,10 @@ def test_corpus_file_loads_without_a_claim_file_error(path):
 # lim-slow-oscillation moves too slowly to call; edge-dependent-upper-corner has a side that
 # is not a real number where it is false (erfinv beyond 1), which no point can compare.
 UNDECIDED_BY_DESIGN = {"lim-slow-oscillation", "edge-dependent-upper-corner"}
-# Where these are false, their integral is one no quadrature settles: exp(-a x) over (0, oo)
-# diverges for a <= 0, and at sigma = 10^6 the mass of Lemma 4.1's expectation lies 10^6 from
-# the only cut, between nodes 10^5 apart.  The values quadrature once gave there, and the
-# refutations built on them, were wrong: now they are errors that say so.
-UNSETTLED_BY_DESIGN = {"conv-exponential-for-every-sign", "tiny-relative-lemma-4.1"}
+# Where it is false, its integral is one no quadrature settles: exp(-a x) over (0, oo) diverges
+# for a <= 0.  The values quadrature once gave there, and the refutation built on them, were
+# wrong: now it is an error that says so.
+UNSETTLED_BY_DESIGN = {"conv-exponential-for-every-sign"}
 
 
 @pytest.mark.parametrize("path, claim_id", FALSE_CASES)
