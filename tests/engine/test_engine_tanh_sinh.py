@@ -72,3 +72,10 @@ def test_an_error_that_stalls_below_the_cap_is_given_one_more_level_not_four():
             tanh_sinh.quad(singular, [0, 1], maxdegree=degree)
     # The first attempt and one more level: the nodes of levels 12 to 14 were never made.
     assert spent == len(calls)
+
+
+def test_levels_two_apart_that_differ_by_exactly_1_are_no_convergence():
+    # mpmath's estimate divides by log10 |I_k - I_(k-2)|, 0 here: it raised ZeroDivisionError.
+    rule = tanh_sinh._rule(mpmath.mp)
+    results = [mpmath.mpf(0), mpmath.mpf(1) / 2, mpmath.mpf(1)]
+    assert rule.estimate_error(results, mpmath.mp.prec, mpmath.mp.eps) == 1
