@@ -95,7 +95,6 @@ def split_long_pieces(nodes):
     return result
 
 
-
 def _origin_cut(nodes):
     """``nodes`` with 0 added where a half-line reaches across it from an end beyond ``LONG_PIECE``.
 
