@@ -55,10 +55,16 @@ class NodeRecorder:
         return self._magnitudes
 
     def one_signed(self) -> bool:
-        """Whether every nonzero value had the same sign (a density, a likelihood ratio)."""
-        signs = {v._mpf_[0] for v, m in zip(self.values, self.magnitudes)
-                 if m != _NOTHING and hasattr(v, "_mpf_")}
-        return len(signs) <= 1 and all(hasattr(v, "_mpf_") for v in self.values)
+        """Whether every value was real and every nonzero one of the same sign (a density)."""
+        if not all(hasattr(v, "_mpf_") for v in self.values):
+            return False
+        return len({v._mpf_[0] for v, m in zip(self.values, self.magnitudes) if m != _NOTHING}) <= 1
+
+    def top(self):
+        """``(magnitude, node)`` of the largest value; the magnitude is _NOTHING if every value was 0."""
+        magnitudes = self.magnitudes
+        top = max(magnitudes, default=_NOTHING)
+        return top, (None if top == _NOTHING else self.nodes[magnitudes.index(top)])
 
 
 def _magnitude(value) -> int:
@@ -85,26 +91,17 @@ def isolated_peak(recorder: NodeRecorder, pieces):
     nearest an end of its piece (``pieces``, the cuts) is no such peak: there the
     integrand grows towards the end (1/sqrt(x) at 0), where the nodes already cluster.
     """
-    magnitudes = recorder.magnitudes
-    top = max(magnitudes, default=_NOTHING)
-    if top == _NOTHING:
+    top, peak = recorder.top()
+    if peak is None:
         return None
     near = set()
     floor = top - PEAK_BITS
-    for node, magnitude in zip(recorder.nodes, magnitudes):
+    for node, magnitude in zip(recorder.nodes, recorder.magnitudes):
         if magnitude >= floor:
             near.add(node)
             if len(near) >= PEAK_NODES:
                 return None
-    peak = recorder.nodes[magnitudes.index(top)]
     return peak if _inside(peak, recorder.nodes, pieces) else None
-
-
-def largest_node(recorder: NodeRecorder):
-    """The node of the largest value, or None if every value was 0."""
-    magnitudes = recorder.magnitudes
-    top = max(magnitudes, default=_NOTHING)
-    return None if top == _NOTHING else recorder.nodes[magnitudes.index(top)]
 
 
 def _inside(peak, nodes, pieces) -> bool:
@@ -128,7 +125,7 @@ def _scale_bits(recorder: NodeRecorder, value) -> int:
     itself; for one that changes sign (whose integral may cancel to 0) it is the
     largest value at a node.
     """
-    magnitude = _magnitude(value) if recorder.one_signed() else max(recorder.magnitudes, default=_NOTHING)
+    magnitude = _magnitude(value) if recorder.one_signed() else recorder.top()[0]
     if magnitude == _NOTHING or abs(magnitude) <= PEAK_BITS:
         return 0
     return magnitude
@@ -166,7 +163,7 @@ def settled_quadrature(f, nodes, tolerance):
             value, error = tanh_sinh.quad(recorded, nodes, error=True, maxdegree=SMALL_DEGREE)
         peak = isolated_peak(recorded, nodes)
         if peak is not None:
-            nodes = sorted(set(nodes) | {peak})
+            nodes = _cut(nodes, peak)
             continue
         rescale = _scale_bits(recorded, value)
         if not rescale:
@@ -177,9 +174,9 @@ def settled_quadrature(f, nodes, tolerance):
         # The mass of an integral far from 1 in size is often a peak (a Renyi moment at a
         # large order): cut at its largest node too, where the scaled quadrature converges
         # in few levels.
-        top = largest_node(recorded)
+        _, top = recorded.top()
         if top is not None and _inside(top, recorded.nodes, nodes):
-            nodes = sorted(set(nodes) | {top})
+            nodes = _cut(nodes, top)
     else:
         raise EvaluationError(f"the quadrature did not settle: a peak between its nodes or a "
                               f"size that kept changing, after {ROUNDS} attempts")
@@ -213,6 +210,10 @@ def settled_sum(f, bounds):
             return value * _power_of_two(scale) if scale else value
         scale += bits
     raise EvaluationError(f"the sum did not settle: its size kept changing, after {ROUNDS} attempts")
+
+
+def _cut(nodes, at):
+    return sorted(set(nodes) | {at})
 
 
 def _power_of_two(bits):

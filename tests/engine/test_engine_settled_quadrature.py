@@ -160,3 +160,15 @@ def test_a_half_line_reaching_across_0_from_far_off_is_cut_at_0():
     assert split_long_pieces([-mpmath.inf, mpmath.mpf(10 ** 6)])[:2] == [-mpmath.inf, 0]
     assert split_long_pieces([mpmath.mpf(-10 ** 6), mpmath.inf])[-2:] == [0, mpmath.inf]
     assert split_long_pieces([-mpmath.inf, mpmath.mpf(10)]) == [-mpmath.inf, 10]
+
+
+def test_without_the_cut_at_0_the_half_line_never_reaches_lemma_4_1s_mass(monkeypatch):
+    from proofcheck.core import quadrature_pieces
+    monkeypatch.setattr(quadrature_pieces, "_origin_cut", lambda nodes: nodes)
+    z = sp.Symbol("z", real=True)
+    sigma = sp.Integer(10 ** 6)
+    weight = sp.exp(-z ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    below = sp.Integral((1 - sp.exp(sigma * z - sigma ** 2)) * weight, (z, -sp.oo, sigma))
+    # The cuts at its isolated largest node walk 10^5 a round towards 0: never in time.
+    with pytest.raises(numeric.EvaluationError, match="did not settle"):
+        evaluate(below, {}, 30)
