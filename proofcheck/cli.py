@@ -6,6 +6,7 @@ Exit status: 0 success, 1 a claim failed (or an audit found a wrong decimal),
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 
@@ -57,8 +58,19 @@ def _command_of(argv) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
+def collect_garbage_seldom():
+    """Python's cycle collector, run a hundred times less often than by default.
+
+    SymPy and mpmath allocate millions of short-lived objects, and at the default
+    threshold (a young collection every 700 allocations, an old one every 70,000)
+    the collector took about a tenth of a check's time.  Cycles are still collected.
+    """
+    gc.set_threshold(100_000, 50, 100)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    collect_garbage_seldom()
     parser = build_parser(_command_of(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):

@@ -13,11 +13,16 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, settings, strategies as st
 
+from proofcheck.cli import collect_garbage_seldom
+
 settings.register_profile("default", max_examples=8, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("deep", max_examples=200, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# The test run collects garbage as seldom as `proofcheck` itself does.
+collect_garbage_seldom()
 
 # The soundness corpus's claims files are data for test_corpus.py, which expects every false
 # claim there to fail: the claims plugin must not collect them as tests that should pass.

@@ -289,23 +289,44 @@ def _on_balls_or_mpmath(on_balls, on_mpmath, values, accurate=False):
     """The integrand on Arb at the working precision, and ``on_mpmath`` wherever the
     ball is not finite (or, if ``accurate``, has lost half of its bits), so that a
     value out of the domain fails as it always has."""
-    from flint import arb, ctx
-    balls = [arb(v) for v in values]
+    from flint import arb
+    return BallIntegrand(on_balls, on_mpmath, [arb(v) for v in values], accurate)
 
-    def f(x):
+
+class BallIntegrand:
+    """An integrand compiled onto Arb, called at an mpf node or at a ball.
+
+    Called at an mpf ``x`` it gives an mpf, as any integrand of mpmath's does.
+    ``at_ball`` gives the ball of the integrand at a ball node, or None where
+    mpmath must evaluate the node instead: tanh-sinh (``tanh_sinh.py``) then maps
+    its nodes and sums its terms on balls, without an mpf per node.
+    """
+
+    def __init__(self, on_balls, on_mpmath, balls, accurate=False):
+        self.on_balls, self.on_mpmath, self.balls, self.accurate = on_balls, on_mpmath, balls, accurate
+
+    def at_ball(self, x):
+        """The ball at ``x`` (at Arb's working precision), or None: not finite, not
+        enclosable (an integer part across an integer), or, if accurate, half its bits lost."""
+        from flint import ctx
+        try:
+            ball = self.on_balls([x, *self.balls])
+        except NotEnclosable:
+            return None
+        if not ball.is_finite() or (self.accurate and ball.rel_accuracy_bits() < ctx.prec // 2):
+            return None
+        return ball
+
+    def __call__(self, x):
         if isinstance(x, mpmath.mpf):
+            from flint import arb, ctx
             # mpmath's quadrature and summation add guard bits of their own: follow them.
             # The caller restores Arb's precision (``arb_bits``) when it is done.
             ctx.prec = mpmath.mp.prec
-            try:
-                ball = on_balls([arb(x), *balls])
-                value = None if accurate and ball.rel_accuracy_bits() < ctx.prec // 2 else mpf_of(ball)
-            except NotEnclosable:  # an integer part across an integer: mpmath decides it
-                value = None
-            if value is not None:
-                return value
-        return on_mpmath(x)
-    return f
+            ball = self.at_ball(arb(x))
+            if ball is not None:
+                return mpf_of(ball)
+        return self.on_mpmath(x)
 
 
 def _derivative(expr, env):

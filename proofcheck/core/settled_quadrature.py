@@ -18,8 +18,10 @@ alpha = 100 it came out e^-256 times its value, at alpha = 8.6 43% above it.
 from __future__ import annotations
 
 import mpmath
+from flint import arb
 
 from . import tanh_sinh
+from .arb_expressions import mpf_of
 from .numeric_limits import EvaluationError
 
 
@@ -34,19 +36,42 @@ _NOTHING = -(1 << 62)
 
 
 class NodeRecorder:
-    """``f`` that also keeps each node it is called at and the value it gave there."""
+    """``f`` that also keeps each node it is called at and the value it gave there.
+
+    Where ``f`` can be called at a ball (``at_ball``), so can the recorder, and it
+    keeps that node and value as balls: their midpoints are what ``f`` gives at the
+    mpf node, and they are turned into mpf only where a node is asked for.
+    """
 
     def __init__(self, f):
         self.f = f
-        self.nodes: list = []
+        self._nodes: list = []
         self.values: list = []
         self._magnitudes = None
+        if getattr(f, "at_ball", None) is not None:
+            self.at_ball = self._at_ball
 
     def __call__(self, x):
         value = self.f(x)
-        self.nodes.append(x)
+        self._nodes.append(x)
         self.values.append(value)
         return value
+
+    def _at_ball(self, x):
+        value = self.f.at_ball(x)
+        if value is not None:
+            self._nodes.append(x)
+            self.values.append(value)
+        return value
+
+    def node(self, index):
+        """The node of the ``index``-th value, as an mpf."""
+        node = self._nodes[index]
+        return node if isinstance(node, (mpmath.mpf, mpmath.mpc)) else mpf_of(node)
+
+    @property
+    def nodes(self) -> list:
+        return [self.node(i) for i in range(len(self._nodes))]
 
     @property
     def magnitudes(self) -> list:
@@ -58,17 +83,21 @@ class NodeRecorder:
         """Whether every value was real and every nonzero one of the same sign (a density)."""
         if not all(hasattr(v, "_mpf_") for v in self.values):
             return False
-        return len({v._mpf_[0] for v, m in zip(self.values, self.magnitudes) if m != _NOTHING}) <= 1
+        return len({_negative(v) for v, m in zip(self.values, self.magnitudes) if m != _NOTHING}) <= 1
 
     def top(self):
         """``(magnitude, node)`` of the largest value; the magnitude is _NOTHING if every value was 0."""
         magnitudes = self.magnitudes
         top = max(magnitudes, default=_NOTHING)
-        return top, (None if top == _NOTHING else self.nodes[magnitudes.index(top)])
+        return top, (None if top == _NOTHING else self.node(magnitudes.index(top)))
 
 
 def _magnitude(value) -> int:
     """About log2 |value| (exponent plus bit count of the mantissa); _NOTHING for 0, inf, nan."""
+    if isinstance(value, arb):
+        # The midpoint's, as the mpf of that midpoint would give it, without making the mpf.
+        mantissa, exponent = value.mid().man_exp()
+        return int(exponent) + mantissa.bit_length() if mantissa else _NOTHING
     parts = getattr(value, "_mpf_", None)
     if parts is None:
         if isinstance(value, mpmath.mpc):
@@ -76,6 +105,10 @@ def _magnitude(value) -> int:
         return _magnitude(mpmath.mpf(value))
     _, mantissa, exponent, bits = parts
     return exponent + bits if mantissa else _NOTHING
+
+
+def _negative(value) -> bool:
+    return value.mid() < 0 if isinstance(value, arb) else bool(value._mpf_[0])
 
 
 def isolated_peak(recorder: NodeRecorder, pieces):
@@ -96,9 +129,9 @@ def isolated_peak(recorder: NodeRecorder, pieces):
         return None
     near = set()
     floor = top - PEAK_BITS
-    for node, magnitude in zip(recorder.nodes, recorder.magnitudes):
+    for index, magnitude in enumerate(recorder.magnitudes):
         if magnitude >= floor:
-            near.add(node)
+            near.add(recorder.node(index))
             if len(near) >= PEAK_NODES:
                 return None
     return peak if _inside(peak, recorder.nodes, pieces) else None
@@ -221,5 +254,21 @@ def _power_of_two(bits):
 
 
 def _times_power_of_two(f, bits):
-    factor = _power_of_two(bits)  # multiplying by a power of 2 is exact
-    return lambda x: f(x) * factor
+    return _TimesPowerOfTwo(f, bits)
+
+
+class _TimesPowerOfTwo:
+    """``f`` times 2^bits (exact), at an mpf node and, if ``f`` can be, at a ball."""
+
+    def __init__(self, f, bits):
+        self.f, self.factor = f, _power_of_two(bits)
+        if getattr(f, "at_ball", None) is not None:
+            self.factor_ball = arb(self.factor)
+            self.at_ball = self._at_ball
+
+    def __call__(self, x):
+        return self.f(x) * self.factor
+
+    def _at_ball(self, x):
+        value = self.f.at_ball(x)
+        return None if value is None else value * self.factor_ball

@@ -1,8 +1,11 @@
-"""The tanh-sinh rule that maps half-line nodes once gives mpmath's own integral, to the bit."""
+"""The tanh-sinh rule that maps half-line nodes once gives mpmath's own integral, to the bit;
+summed on balls, to its digits."""
 import mpmath
 import pytest
+from flint import arb
 
 from proofcheck.core import tanh_sinh
+from proofcheck.core.settled_quadrature import NodeRecorder
 
 INF = mpmath.inf
 INTEGRANDS = [lambda x: mpmath.exp(-x * x / 2), lambda x: 1 / (1 + x * x),
@@ -20,6 +23,89 @@ def test_every_piece_is_integrated_exactly_as_mpmath_integrates_it(dps, pieces):
             # Twice: the second call takes the mapped nodes kept by the first.
             assert tanh_sinh.quad(f, pieces, error=True, maxdegree=6) == expected
             assert tanh_sinh.quad(f, pieces, error=True, maxdegree=6) == expected
+
+
+class OnBalls:
+    """An integrand given twice, on mpf and on balls (as ``numeric.BallIntegrand`` is), that
+    counts its calls; ``refuse(x)`` says where its ball is refused."""
+
+    def __init__(self, on_mpmath, on_balls, refuse=lambda x: False):
+        self.on_mpmath, self.on_balls, self.refuse = on_mpmath, on_balls, refuse
+        self.mpf_nodes, self.ball_calls = [], 0
+
+    def at_ball(self, x):
+        self.ball_calls += 1
+        return None if self.refuse(x) else self.on_balls(x)
+
+    def __call__(self, x):
+        self.mpf_nodes.append(x)
+        return self.on_mpmath(x)
+
+
+BALL_INTEGRANDS = [(lambda x: mpmath.exp(-x * x / 2), lambda x: (-x * x / 2).exp()),
+                   (lambda x: 1 / (1 + x * x), lambda x: 1 / (1 + x * x)),
+                   (lambda x: mpmath.exp(-abs(x - 3)) * x ** 2, lambda x: (-abs(x - 3)).exp() * x ** 2)]
+
+
+@pytest.mark.parametrize("dps", [30, 70])
+@pytest.mark.parametrize("pieces", PIECES[:-1], ids=str)
+def test_an_integrand_summed_on_balls_has_the_digits_of_mpmath_s_integral(dps, pieces):
+    with mpmath.workdps(dps):
+        for on_mpmath, on_balls in BALL_INTEGRANDS:
+            expected, expected_error = mpmath.quad(on_mpmath, pieces, error=True, maxdegree=6)
+            f = OnBalls(on_mpmath, on_balls)
+            value, error = tanh_sinh.quad(f, pieces, error=True, maxdegree=6)
+            assert f.ball_calls > 0 and f.mpf_nodes == []  # every node was summed on balls
+            assert abs(value - expected) <= mpmath.mpf(10) ** (3 - dps) * abs(expected)
+            assert mpmath.almosteq(error, expected_error, rel_eps=mpmath.mpf(10) ** -3) or \
+                max(error, expected_error) < mpmath.mpf(10) ** (-dps)
+
+
+def test_a_wrong_value_on_balls_is_what_the_sum_would_show():
+    # Negative control: the balls are summed, not a value computed beside them.
+    with mpmath.workdps(30):
+        on_mpmath, on_balls = BALL_INTEGRANDS[0]
+        wrong = OnBalls(on_mpmath, lambda x: on_balls(x) * (1 + arb(10) ** -12))
+        value = tanh_sinh.quad(wrong, [-INF, INF], maxdegree=6)
+        assert abs(value / mpmath.sqrt(2 * mpmath.pi) - 1 - mpmath.mpf(10) ** -12) < mpmath.mpf(10) ** -25
+
+
+def test_a_node_refused_on_balls_is_evaluated_by_mpmath_at_mpmath_s_own_node():
+    with mpmath.workdps(40):
+        on_mpmath, on_balls = BALL_INTEGRANDS[2]
+        seen = []
+        mpmath.quad(lambda x: seen.append(x) or on_mpmath(x), [0, 2, INF], maxdegree=6)
+        f = OnBalls(on_mpmath, on_balls, refuse=lambda x: x > 5)
+        value = tanh_sinh.quad(f, [0, 2, INF], maxdegree=6)
+        assert f.mpf_nodes and all(x > 5 for x in f.mpf_nodes)
+        assert set(f.mpf_nodes) <= set(seen)  # the very mpf nodes mpmath's quadrature uses
+        assert abs(value - mpmath.quad(on_mpmath, [0, 2, INF], maxdegree=6)) < mpmath.mpf(10) ** -37
+
+
+def test_a_complex_value_at_a_refused_node_is_summed_apart():
+    with mpmath.workdps(30):
+        f = OnBalls(lambda x: mpmath.exp(-x) * (1 + 1j), lambda x: (-x).exp(), refuse=lambda x: True)
+        value = tanh_sinh.quad(f, [0, INF], maxdegree=8)
+        assert abs(value - (1 + 1j)) < mpmath.mpf(10) ** -25
+
+
+def test_a_recorder_on_balls_sees_the_sizes_and_the_top_node_that_mpmath_s_values_give():
+    # The settled quadrature finds peaks and scales from what its recorder kept: on balls,
+    # the same magnitudes (of the same midpoints) and the same largest node.
+    with mpmath.workdps(30):
+        on_mpmath = lambda x: mpmath.exp(-(x - 5) ** 2 / 2)  # noqa: E731
+        on_balls = lambda x: (-(x - 5) ** 2 / 2).exp()  # noqa: E731
+        plain, balls = NodeRecorder(on_mpmath), NodeRecorder(OnBalls(on_mpmath, on_balls))
+        tanh_sinh.quad(plain, [0, INF], maxdegree=6)
+        tanh_sinh.quad(balls, [0, INF], maxdegree=6)
+        assert len(balls.values) == len(plain.values)
+        (top, node), (top_plain, node_plain) = balls.top(), plain.top()
+        # Within the working precision of the largest value the sizes agree (far out, where
+        # the value is below e^-10^30, a ball may hold 0: such a node meets no test).
+        near = [(a, b) for a, b in zip(balls.magnitudes, plain.magnitudes) if b >= top_plain - mpmath.mp.prec]
+        assert len(near) > 10 and all(abs(a - b) <= 1 for a, b in near)
+        assert top == top_plain and abs(node - node_plain) < mpmath.mpf(10) ** -28
+        assert balls.one_signed() and plain.one_signed()
 
 
 def test_a_shift_of_the_half_line_moves_the_integral_with_it():
