@@ -180,6 +180,6 @@ asserts = "pi**2/6"
 
 def test_a_claim_over_its_time_limit_fails_its_item_and_the_run_goes_on(pytester):
     pytester.makefile(".claims.toml", slow=SLOW, demo=CLAIMS)
-    result = pytester.runpytest("--proofcheck-timeout", "2", "-q", "-p", "no:cacheprovider")
+    result = pytester.runpytest("--proofcheck-timeout", "1", "-q", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=3, failed=1)
-    assert "timed out after 2 s" in result.stdout.str()
+    assert "timed out after 1 s" in result.stdout.str()

@@ -26,8 +26,9 @@ the verdict.
    quadrature (``core/tanh_sinh.py``, cut at the integrand's kinks by
    ``core/quadrature_pieces.py``, settled by ``core/settled_quadrature.py``: cut
    again at a peak between its nodes, and measured at the integral's own scale)
-   calling the integrand compiled onto Arb balls
-   as one generated function (``core/arb_expressions.py``); and Arb
+   calling the integrand compiled onto Arb balls as one generated function
+   (``core/arb_expressions.py``) at its nodes held as balls, each level summed
+   on balls (``numeric.BallIntegrand``); and Arb
    (``core/intervals.py``, through the same compiled expressions) would decide
    constants.
 6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details)
