@@ -18,9 +18,9 @@ An integrand that can be called at a ball (``at_ball``: one compiled onto Arb,
 Arb balls, are mapped onto the piece and weighted there, and only the sum of a
 level becomes an mpf.  Per node that saves an mpf node, an mpf value and mpmath's
 exact dot product, most of the time of a quadrature.  The terms are the same
-(each ball encloses the node, weight and value mpmath would use, to its own
-rounding), and a node whose ball is refused is evaluated by mpmath at the mpf
-node mpmath would have used.
+(each node an exact point within a rounding of mpmath's, each value the
+midpoint of the integrand's ball there, as before), and a node whose ball is
+refused is evaluated by mpmath at the mpf node mpmath would have used.
 """
 from __future__ import annotations
 
@@ -166,7 +166,10 @@ def _ball_sum(f, mapped):
     on_balls = arb(0)
     apart = []
     for t, w, t_ball, w_ball in mapped.pairs:
-        x = shift + slope * t_ball
+        # The node is an exact point (the midpoint of its ball, within a rounding of mpmath's
+        # node), as mpmath's mpf node was: a radius there would widen the integrand's ball, and
+        # far out on a half-line (x up to 10^60) leave its midpoint with few digits.
+        x = (shift + slope * t_ball).mid()
         weight = w_ball * scale
         for sign in signs:
             node = x if sign == 1 else -x
