@@ -22,6 +22,7 @@ failure but never make a pass.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 import mpmath
 import sympy as sp
@@ -241,10 +242,16 @@ def _snaps(domain, symbols, found):
                 found.append(exact)
 
 
-def _snap(value: float) -> list:
-    """Simple exact numbers within a relative SNAP_TOLERANCE of ``value`` (possibly none)."""
+@lru_cache(maxsize=4096)
+def _snap(value: float) -> tuple:
+    """Simple exact numbers within a relative SNAP_TOLERANCE of ``value`` (possibly none).
+
+    Remembered: a claim's search and those of its negative controls meet the same
+    points (the domain's edges, the same minimiser), and SymPy's nsimplify is the
+    costliest part of a search.
+    """
     if value != value or value in (float("inf"), float("-inf")):
-        return []
+        return ()
     tolerance = SNAP_TOLERANCE * max(1.0, abs(value))
     out = []
     rational = Fraction(value).limit_denominator(SNAP_DENOMINATOR)
@@ -260,7 +267,7 @@ def _snap(value: float) -> list:
         if (not closed.is_Rational and closed.is_real and closed not in out
                 and abs(float(closed) - value) <= tolerance):
             out.append(closed)
-    return out
+    return tuple(out)
 
 
 def _valid_point(domain, symbols, values):

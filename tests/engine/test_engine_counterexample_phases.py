@@ -231,14 +231,14 @@ def test_a_value_snaps_within_a_relative_millionth():
 
 
 def test_snapping_proposes_rationals_of_denominator_at_most_a_thousand_once_each():
-    assert counterexamples._snap(0.5) == [sp.Rational(1, 2)]
+    assert counterexamples._snap(0.5) == (sp.Rational(1, 2),)
     assert not any(c.is_Rational for c in counterexamples._snap(1 / 1009))
 
 
 def test_a_value_that_is_no_number_is_neither_snapped_nor_a_point():
     domain, symbols = setup({"x": "-1 < x < 1"})
     for bad in (float("nan"), float("inf"), float("-inf")):
-        assert counterexamples._snap(bad) == []
+        assert counterexamples._snap(bad) == ()
         assert counterexamples._valid_point(domain, symbols, [bad]) is None
 
 
