@@ -27,6 +27,8 @@ from __future__ import annotations
 import mpmath
 from mpmath.calculus.quadrature import TanhSinh
 
+from .precision import arb_bits
+
 
 class _MappedOnce(TanhSinh):
     def __init__(self, ctx):
@@ -74,13 +76,13 @@ class _MappedOnce(TanhSinh):
         return total, total_error
 
     def _ball_level(self, f, a, b, degree, prec, previous):
-        """``TanhSinh.sum_next`` of the nodes of ``degree`` on [a, b], the new terms summed on balls."""
-        from flint import ctx as arb_context
+        """``TanhSinh.sum_next`` of the nodes of ``degree`` on [a, b], the new terms summed on balls
+        at mpmath's working precision (which carries quadrature's guard bits)."""
         ctx = self.ctx
         h = ctx.mpf(2) ** (-degree)
         level = previous[-1] / (h * 2) if previous else ctx.zero
-        arb_context.prec = ctx.prec
-        return h * (level + _ball_sum(f, self._ball_nodes(a, b, degree, prec)))
+        with arb_bits(ctx.prec):
+            return h * (level + _ball_sum(f, self._ball_nodes(a, b, degree, prec)))
 
     def _ball_nodes(self, a, b, degree, prec):
         """The nodes of ``degree`` mapped onto [a, b] (``_Mapped``), from mpmath's standard nodes

@@ -61,6 +61,14 @@ def test_an_integrand_summed_on_balls_has_the_digits_of_mpmath_s_integral(dps, p
                 max(error, expected_error) < mpmath.mpf(10) ** (-dps)
 
 
+def test_summing_on_balls_leaves_arb_s_precision_as_it_found_it():
+    from flint import ctx
+    before = ctx.prec
+    with mpmath.workdps(60):
+        tanh_sinh.quad(OnBalls(*BALL_INTEGRANDS[0]), [0, INF], maxdegree=4)
+    assert ctx.prec == before
+
+
 def test_a_wrong_value_on_balls_is_what_the_sum_would_show():
     # Negative control: the balls are summed, not a value computed beside them.
     with mpmath.workdps(30):
