@@ -162,7 +162,7 @@ def test_last_failed_reruns_only_the_failing_claim(pytester):
 
 
 def test_two_workers_run_the_claims_in_parallel(claims_dir):
-    result = claims_dir.runpytest_subprocess("-n", "2", "-q", "-p", "no:cacheprovider")
+    result = claims_dir.runpytest("-n", "2", "-q", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=3)
 
 
