@@ -31,7 +31,8 @@ the verdict.
    on balls (``numeric.BallIntegrand``); and Arb
    (``core/intervals.py``, through the same compiled expressions) would decide
    constants.
-6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details)
+6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details), in a
+   ``Result`` with its controls' ``MutantReport`` (``core/results.py``),
    travels back to ``commands/verify``, which prints it with ``report/console.py``
    (or ``report/failures.py`` for a failure) and keeps it in the cache.
 """

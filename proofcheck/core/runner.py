@@ -16,63 +16,15 @@ import multiprocessing.connection
 import os
 import signal
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from .claims import Claim
 from .errors import ProofcheckError, SymbolicTimeout
-from .timeout import DEFAULT_TIMEOUT
 from .narrowing import note_narrowing
+# A claim's outcome, as the runner hands it back (re-exported: callers import it from here).
+from .results import MutantReport, Result
+from .timeout import DEFAULT_TIMEOUT
 from .verdict import Settings, Verdict
-
-
-@dataclass
-class MutantReport:
-    made: int = 0
-    rejected: int = 0
-    accepted: list = field(default_factory=list)  # descriptions of mutants the checker accepted
-    dismissed: list = field(default_factory=list)  # perturbations shown densely to be no wrong claim
-    seconds: float = 0.0
-    unfinished: str = ""  # why the controls did not all run (a time limit, a killed worker)
-
-    @property
-    def ok(self) -> bool:
-        """Every control ran and none was accepted: only then do the controls vouch for the claim."""
-        return not self.accepted and not self.unfinished
-
-    def as_dict(self):
-        record = {"made": self.made, "rejected": self.rejected, "accepted": list(self.accepted),
-                  "dismissed": len(self.dismissed), "seconds": round(self.seconds, 3)}
-        if self.unfinished:
-            record["unfinished"] = self.unfinished
-        return record
-
-
-@dataclass
-class Result:
-    claim: Claim
-    verdict: Verdict
-    mutants: MutantReport | None = None
-    cached: bool = False  # taken from the verdict cache (core/verdict_cache.py), not checked now
-
-    def as_dict(self) -> dict:
-        record = {
-            "id": self.claim.id, "paper": self.claim.paper, "where": self.claim.where,
-            "statement": self.claim.statement, "kind": self.claim.kind,
-            "status": self.verdict.status, "evidence": self.verdict.evidence,
-            "route": self.verdict.route,
-            "seconds": round(self.verdict.seconds, 3), "details": self.verdict.details,
-        }
-        if self.verdict.counterexample:
-            record["counterexample"] = self.verdict.counterexample
-        if self.claim.get("derivation"):
-            record["derivation"] = self.claim.get("derivation")
-        if self.claim.get("finding"):
-            record["finding"] = True
-        if self.mutants is not None:
-            record["mutants"] = self.mutants.as_dict()
-        if self.cached:
-            record["cached"] = True
-        return record
 
 
 def check_claim(claim: Claim, settings: Settings) -> Verdict:
