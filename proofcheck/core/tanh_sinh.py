@@ -35,7 +35,8 @@ class _MappedOnce(TanhSinh):
         super().__init__(ctx)
         self._half_line = {}  # (id of the standard nodes, prec) -> (those nodes, [(u, w u^2/2)])
         self._whole_line = {}
-        self._standard = {}  # the same, [(x, w)] on [-1, 1]
+        # The same as balls, [(t, w, t ball, w ball)], on [-1, 1] and on a half-line (t is u).
+        self._standard_balls, self._half_line_balls = {}, {}
 
     def transform_nodes(self, nodes, a, b, verbose=False):
         ctx = self.ctx
@@ -44,7 +45,7 @@ class _MappedOnce(TanhSinh):
             return list(self._kept(self._whole_line, nodes, lambda: super(_MappedOnce, self).transform_nodes(
                 nodes, a, b, verbose)))
         if (a == ctx.ninf and ctx.isfinite(b)) or (b == ctx.inf and ctx.isfinite(a)):
-            pairs = [(u, w) for u, w, _, _ in self._ball_pairs(self._half_line, nodes, _half_line_pairs)]
+            pairs = self._kept(self._half_line, nodes, lambda: _half_line_pairs(ctx, nodes))
             if b == ctx.inf:
                 a1 = a - 1
                 return [(a1 + u, w) for u, w in pairs]
@@ -94,26 +95,33 @@ class _MappedOnce(TanhSinh):
             nodes = self.standard_cache.get((degree, prec))
             if nodes is None:
                 nodes = self.standard_cache[degree, prec] = self.calc_nodes(degree, prec)
-            if a == ctx.ninf and b == ctx.inf:
-                # mpmath folds the whole line onto [0, oo]: f(-x) + f(x) there.
-                return _Mapped(self._ball_pairs(self._half_line, nodes, _half_line_pairs), -ctx.one, 1, 1, True)
-            if b == ctx.inf:
-                return _Mapped(self._ball_pairs(self._half_line, nodes, _half_line_pairs), a - 1, 1, 1)
-            if a == ctx.ninf:
-                return _Mapped(self._ball_pairs(self._half_line, nodes, _half_line_pairs), b + 1, -1, 1)
-            return _Mapped(self._ball_pairs(self._standard, nodes, lambda _, n: n), (b + a) / 2, (b - a) / 2,
-                           (b - a) / 2)
+            if ctx.isinf(a) or ctx.isinf(b):
+                pairs = self._ball_pairs(self._half_line_balls, degree, nodes,
+                                         lambda: self._kept(self._half_line, nodes,
+                                                            lambda: _half_line_pairs(ctx, nodes)))
+                if a == ctx.ninf and b == ctx.inf:
+                    # mpmath folds the whole line onto [0, oo]: f(-x) + f(x) there.
+                    return _Mapped(pairs, -ctx.one, 1, 1, True)
+                return _Mapped(pairs, a - 1, 1, 1) if b == ctx.inf else _Mapped(pairs, b + 1, -1, 1)
+            pairs = self._ball_pairs(self._standard_balls, degree, nodes, lambda: nodes)
+            return _Mapped(pairs, (b + a) / 2, (b - a) / 2, (b - a) / 2)
         finally:
             ctx.prec = orig
 
-    def _ball_pairs(self, table, nodes, pairs_of):
-        """The (node, weight) pairs of ``nodes`` (mapped by ``pairs_of``), as mpf and as balls, kept."""
+    def _ball_pairs(self, table, degree, nodes, pairs):
+        """``[(t, w, t ball, w ball)]`` for the (node, weight) ``pairs()`` of the standard ``nodes``.
+
+        Kept for the first levels, where nearly every integral is settled; the last
+        levels hold seven eighths of the nodes and serve few integrals, so their balls
+        are made afresh, and the memory of a check at high precision stays near mpmath's own.
+        """
         from flint import arb
         key = (id(nodes), self.ctx.prec)
         entry = table.get(key)
         if entry is None or entry[0] is not nodes:
-            pairs = pairs_of(self.ctx, nodes)
-            entry = table[key] = (nodes, [(t, w, arb(t), arb(w)) for t, w in pairs])
+            entry = (nodes, [(t, w, arb(t), arb(w)) for t, w in pairs()])
+            if degree <= KEPT_DEGREE:
+                table[key] = entry
         return entry[1]
 
     def estimate_error(self, results, prec, epsilon):
@@ -213,6 +221,8 @@ def quad(f, nodes, **options):
 
 # Levels of tanh-sinh: the first attempt, and the most a slow integral may be given.
 FIRST_DEGREE, LAST_DEGREE = 10, 14
+# The levels whose nodes are kept as balls (``_MappedOnce._ball_pairs``).
+KEPT_DEGREE = FIRST_DEGREE + 1
 
 
 def quad_to(f, nodes, tolerance):
