@@ -79,15 +79,18 @@ def test_a_wrong_value_on_balls_is_what_the_sum_would_show():
 
 
 def test_a_node_refused_on_balls_is_evaluated_by_mpmath_at_mpmath_s_own_node():
+    # Refused on the finite piece [0, 3] (whose weights are scaled by 3/2) and on the half-line.
     with mpmath.workdps(40):
         on_mpmath, on_balls = BALL_INTEGRANDS[2]
+        refused = lambda x: 1 < x < 2 or x > 5  # noqa: E731
         seen = []
-        mpmath.quad(lambda x: seen.append(x) or on_mpmath(x), [0, 2, INF], maxdegree=6)
-        f = OnBalls(on_mpmath, on_balls, refuse=lambda x: x > 5)
-        value = tanh_sinh.quad(f, [0, 2, INF], maxdegree=6)
-        assert f.mpf_nodes and all(x > 5 for x in f.mpf_nodes)
+        mpmath.quad(lambda x: seen.append(x) or on_mpmath(x), [0, 3, INF], maxdegree=6)
+        f = OnBalls(on_mpmath, on_balls, refuse=refused)
+        value = tanh_sinh.quad(f, [0, 3, INF], maxdegree=6)
+        assert any(x < 2 for x in f.mpf_nodes) and any(x > 5 for x in f.mpf_nodes)
+        assert all(refused(x) for x in f.mpf_nodes)
         assert set(f.mpf_nodes) <= set(seen)  # the very mpf nodes mpmath's quadrature uses
-        assert abs(value - mpmath.quad(on_mpmath, [0, 2, INF], maxdegree=6)) < mpmath.mpf(10) ** -37
+        assert abs(value - mpmath.quad(on_mpmath, [0, 3, INF], maxdegree=6)) < mpmath.mpf(10) ** -37
 
 
 def test_a_complex_value_at_a_refused_node_is_summed_apart():
@@ -114,6 +117,18 @@ def test_a_recorder_on_balls_sees_the_sizes_and_the_top_node_that_mpmath_s_value
         assert len(near) > 10 and all(abs(a - b) <= 1 for a, b in near)
         assert top == top_plain and abs(node - node_plain) < mpmath.mpf(10) ** -28
         assert balls.one_signed() and plain.one_signed()
+
+
+def test_a_recorder_on_balls_sees_an_integrand_change_sign_as_mpmath_s_values_show():
+    # A sign change makes the settled quadrature measure an integral by its largest value, not
+    # by itself (which may cancel to 0): on balls the recorder must see it too.
+    with mpmath.workdps(30):
+        on_mpmath = lambda x: mpmath.exp(-x * x) * (x - 1)  # noqa: E731
+        on_balls = lambda x: (-x * x).exp() * (x - 1)  # noqa: E731
+        plain, balls = NodeRecorder(on_mpmath), NodeRecorder(OnBalls(on_mpmath, on_balls))
+        tanh_sinh.quad(plain, [-INF, INF], maxdegree=6)
+        tanh_sinh.quad(balls, [-INF, INF], maxdegree=6)
+        assert not plain.one_signed() and not balls.one_signed()
 
 
 def test_a_shift_of_the_half_line_moves_the_integral_with_it():
