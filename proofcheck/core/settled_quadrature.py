@@ -187,7 +187,7 @@ def settled_quadrature(f, nodes, tolerance):
     scale = 0  # the integrand is integrated times 2^-scale
     absolute = None  # the unscaled result of a small integral, if no scaled one converges
     for _ in range(ROUNDS):
-        recorded = NodeRecorder(f if not scale else _times_power_of_two(f, -scale))
+        recorded = NodeRecorder(f if not scale else _TimesPowerOfTwo(f, -scale))
         if absolute is None:
             value, error = tanh_sinh.quad_to(recorded, nodes, tolerance)
         else:
@@ -237,7 +237,7 @@ def settled_sum(f, bounds):
     """
     scale = 0  # the terms are summed times 2^-scale
     for _ in range(ROUNDS):
-        value = mpmath.nsum(f if not scale else _times_power_of_two(f, -scale), bounds)
+        value = mpmath.nsum(f if not scale else _TimesPowerOfTwo(f, -scale), bounds)
         bits = _magnitude(value)
         if bits == _NOTHING or abs(bits) <= PEAK_BITS:
             return value * _power_of_two(scale) if scale else value
@@ -251,10 +251,6 @@ def _cut(nodes, at):
 
 def _power_of_two(bits):
     return mpmath.ldexp(mpmath.mpf(1), bits)
-
-
-def _times_power_of_two(f, bits):
-    return _TimesPowerOfTwo(f, bits)
 
 
 class _TimesPowerOfTwo:

@@ -89,9 +89,7 @@ class _MappedOnce(TanhSinh):
         """The nodes of ``degree`` mapped onto [a, b] (``_Mapped``), from mpmath's standard nodes
         at the precision mpmath computes them at."""
         ctx = self.ctx
-        orig = ctx.prec
-        try:
-            ctx.prec = prec + 20
+        with ctx.workprec(prec + 20):
             nodes = self.standard_cache.get((degree, prec))
             if nodes is None:
                 nodes = self.standard_cache[degree, prec] = self.calc_nodes(degree, prec)
@@ -105,8 +103,6 @@ class _MappedOnce(TanhSinh):
                 return _Mapped(pairs, a - 1, 1, 1) if b == ctx.inf else _Mapped(pairs, b + 1, -1, 1)
             pairs = self._ball_pairs(self._standard_balls, degree, nodes, lambda: nodes)
             return _Mapped(pairs, (b + a) / 2, (b - a) / 2, (b - a) / 2)
-        finally:
-            ctx.prec = orig
 
     def _ball_pairs(self, table, degree, nodes, pairs):
         """``[(t, w, t ball, w ball)]`` for the (node, weight) ``pairs()`` of the standard ``nodes``.
