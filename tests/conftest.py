@@ -3,6 +3,7 @@
 The default profile keeps the run fast; ``HYPOTHESIS_PROFILE=deep pytest -m slow``
 draws many more parameters.
 """
+import atexit
 import gc
 import itertools
 import os
@@ -65,6 +66,32 @@ def pytest_collection_finish(session):
     # What collection built (the claims, SymPy's caches, the test modules) lives to the end
     # of the run: frozen, it is no longer rescanned by each full garbage collection.
     gc.freeze()
+
+
+# An xdist worker ends holding about a million objects (SymPy's caches, every claim, what the
+# tests computed).  Scanning them in the collections that close a session, then freeing them
+# one by one as the interpreter exits, would keep the whole run waiting for some three
+# seconds; frozen, they are not scanned, and the operating system takes the memory back at
+# once.  Only the worker's own process, and only once its session has finished with a status.
+_WORKER = os.getpid() if os.environ.get("PYTEST_XDIST_WORKER") else None
+_SESSION_STATUS: list = []
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    if os.getpid() == _WORKER:
+        _SESSION_STATUS.append(int(exitstatus))
+        gc.freeze()
+
+
+def _exit_without_freeing():
+    if os.getpid() == _WORKER and _SESSION_STATUS:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(_SESSION_STATUS[-1])
+
+
+atexit.register(_exit_without_freeing)
 
 
 @pytest.fixture(autouse=True)

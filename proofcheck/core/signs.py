@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .errors import SymbolicTimeout
+from .errors import ProofcheckError, SymbolicTimeout
+from .intervals import LOOK_PREC, NotEnclosable, certified_nonzero
 from .timeout import time_budget
 
 _ERRORS = (TypeError, ValueError, NotImplementedError, AttributeError, RecursionError,
@@ -29,11 +30,7 @@ _ERRORS = (TypeError, ValueError, NotImplementedError, AttributeError, Recursion
 
 def proved_sign(expr, budget: float | None = 2.0) -> int | None:
     """+1 if ``expr > 0`` wherever its symbols' assumptions hold, -1 if ``< 0``, else None."""
-    try:
-        with time_budget(budget):
-            return _sign(sp.sympify(expr), depth=3)
-    except SymbolicTimeout:
-        return None
+    return _proved_sign(sp.sympify(expr), budget, wanted=(1, -1))
 
 
 def proved_nonnegative(expr, budget: float | None = 2.0) -> bool:
@@ -41,30 +38,155 @@ def proved_nonnegative(expr, budget: float | None = 2.0) -> bool:
     expr = sp.sympify(expr)
     if expr == 0 or expr.is_nonnegative:
         return True
-    return proved_sign(expr, budget) == 1
+    return _proved_sign(expr, budget, wanted=(1,)) == 1
 
 
-def _sign(e, depth) -> int | None:
-    direct = _assumed(e)
-    if direct is not None or depth <= 0:
-        return direct
-    if isinstance(e, sp.Mul):
-        signs = [_sign(f, depth) for f in e.args]
-        if None in signs:
-            return _rewritten(e, depth)
-        product = 1
-        for s in signs:
-            product *= s
-        return product
-    if isinstance(e, sp.exp):
-        return 1 if e.args[0].is_real else None
-    if isinstance(e, sp.Pow) and e.base.is_real and _sign(e.base, depth - 1) == 1 and e.exp.is_real:
-        return 1
-    if isinstance(e, sp.log) and _sign(e.args[0], depth - 1) == 1:
-        return _sign(e.args[0] - 1, depth - 1)
-    if isinstance(e, sp.Add):
-        return _difference_sign(e, depth)
-    return _rewritten(e, depth)
+def _proved_sign(expr, budget, wanted) -> int | None:
+    # A sign that holds wherever the assumptions hold holds at each point they admit: a
+    # sign balls see at one such point rules its opposite out before any proof is tried
+    # (a proof that cannot succeed would spend its whole budget), and a proof that found
+    # the opposite would be wrong.
+    possible = [sign for sign in wanted if -sign not in _signs_seen(expr)]
+    if not possible:
+        return None
+    try:
+        with time_budget(budget):
+            sign = _Proof().sign(expr, depth=3)
+    except SymbolicTimeout:
+        return None
+    return sign if sign in possible else None
+
+
+# Values tried for each symbol, kept where they satisfy every assumption it carries.
+_TRIAL_VALUES = tuple(sp.Rational(v) for v in ("1/3", "2", "7", "0", "-1/3", "-2", "-7", "1", "1/2", "3"))
+_TRIAL_POINTS = 6
+
+
+def _signs_seen(expr) -> set:
+    """The signs Arb balls show ``expr`` taking at a few points its symbols' assumptions admit."""
+    symbols = sorted(expr.free_symbols, key=str)
+    choices = [[v for v in _TRIAL_VALUES if _admits(s, v)] for s in symbols]
+    if not symbols or not all(choices):
+        return set()
+    seen = set()
+    for k in range(_TRIAL_POINTS):
+        point = {s: values[(k + i) % len(values)] for i, (s, values) in enumerate(zip(symbols, choices))}
+        try:
+            ball = certified_nonzero(expr, point, max_prec=LOOK_PREC)
+        except NotEnclosable:
+            break  # an operator balls have no rule for: the same at every point
+        except (ArithmeticError, ValueError, TypeError, ProofcheckError):
+            continue
+        if ball is not None:
+            seen.add(1 if ball > 0 else -1)
+    return seen
+
+
+def _admits(symbol, value) -> bool:
+    """True if ``value`` has every property ``symbol`` is assumed to have (or not to have)."""
+    for name, fact in symbol.assumptions0.items():
+        if fact is not None and getattr(value, f"is_{name}", None) != fact:
+            return False
+    return True
+
+
+class _Proof:
+    """One attempt at a sign, remembering what it has shown along the way.
+
+    The recursion meets the same subexpressions many times (each term of a difference,
+    then each term of its factored and simplified forms), and a simplification is the
+    costliest step: within one attempt each sign and each rewriting is worked out once.
+    Nothing is kept from one attempt to the next, so what a proof finds within its time
+    budget does not depend on what was proved before it.
+    """
+
+    def __init__(self):
+        self.signs: dict = {}
+        self.rewritings: dict = {}
+
+    def sign(self, e, depth) -> int | None:
+        key = (e, depth)
+        if key not in self.signs:
+            self.signs[key] = self._sign(e, depth)
+        return self.signs[key]
+
+    def _sign(self, e, depth) -> int | None:
+        direct = _assumed(e)
+        if direct is not None or depth <= 0:
+            return direct
+        if isinstance(e, sp.Mul):
+            signs = [self.sign(f, depth) for f in e.args]
+            if None in signs:
+                return self._rewritten(e, depth)
+            product = 1
+            for s in signs:
+                product *= s
+            return product
+        if isinstance(e, sp.exp):
+            return 1 if e.args[0].is_real else None
+        if isinstance(e, sp.Pow) and e.base.is_real and self.sign(e.base, depth - 1) == 1 and e.exp.is_real:
+            return 1
+        if isinstance(e, sp.log) and self.sign(e.args[0], depth - 1) == 1:
+            return self.sign(e.args[0] - 1, depth - 1)
+        if isinstance(e, sp.Add):
+            return self._difference_sign(e, depth)
+        return self._rewritten(e, depth)
+
+    def _difference_sign(self, e, depth) -> int | None:
+        signs = [self.sign(term, depth - 1) for term in e.args]
+        if None not in signs:
+            if all(s == 1 for s in signs):
+                return 1
+            if all(s == -1 for s in signs):
+                return -1
+            positive = sp.Add(*[t for t, s in zip(e.args, signs) if s == 1])
+            negative = -sp.Add(*[t for t, s in zip(e.args, signs) if s == -1])
+            # Both are positive: P - N has the sign of log P - log N.
+            logs = self._log_of_positive(positive, depth), self._log_of_positive(negative, depth)
+            if None not in logs:
+                gap = sp.expand(logs[0] - logs[1])
+                if gap == 0:
+                    return None  # P == N: the difference is zero, not signed
+                sign = self.sign(gap, depth - 1)
+                if sign is not None:
+                    return sign
+        return self._rewritten(e, depth)
+
+    def _log_of_positive(self, p, depth):
+        """log p for p proved positive, split over products and powers; None if not proved."""
+        if isinstance(p, sp.exp) and p.args[0].is_real:
+            return p.args[0]
+        if isinstance(p, sp.Mul):
+            parts = [self._log_of_positive(f, depth) for f in p.args]
+            return None if None in parts else sp.Add(*parts)
+        if isinstance(p, sp.Pow) and p.exp.is_real:
+            inner = self._log_of_positive(p.base, depth)
+            return None if inner is None else p.exp * inner
+        if p.is_Rational and p > 0:
+            return sp.log(p)
+        if self.sign(p, depth - 1) == 1:
+            return sp.log(p)
+        return None
+
+    def _rewritten(self, e, depth) -> int | None:
+        """Try the sign of a simplified or factored form (one level deeper)."""
+        for rewrite in (sp.factor, sp.simplify):
+            other = self._rewriting(rewrite, e)
+            if other is not None and other != e:
+                sign = self.sign(other, depth - 1)
+                if sign is not None:
+                    return sign
+        return None
+
+    def _rewriting(self, rewrite, e):
+        """``rewrite(e)``, or None where SymPy cannot; each worked out once per attempt."""
+        key = (rewrite, e)
+        if key not in self.rewritings:
+            try:
+                self.rewritings[key] = rewrite(e)
+            except _ERRORS:
+                self.rewritings[key] = None
+        return self.rewritings[key]
 
 
 def _assumed(e) -> int | None:
@@ -75,56 +197,4 @@ def _assumed(e) -> int | None:
             return -1
     except _ERRORS:
         return None
-    return None
-
-
-def _difference_sign(e, depth) -> int | None:
-    signs = [_sign(term, depth - 1) for term in e.args]
-    if None not in signs:
-        if all(s == 1 for s in signs):
-            return 1
-        if all(s == -1 for s in signs):
-            return -1
-        positive = sp.Add(*[t for t, s in zip(e.args, signs) if s == 1])
-        negative = -sp.Add(*[t for t, s in zip(e.args, signs) if s == -1])
-        # Both are positive: P - N has the sign of log P - log N.
-        logs = _log_of_positive(positive, depth), _log_of_positive(negative, depth)
-        if None not in logs:
-            gap = sp.expand(logs[0] - logs[1])
-            if gap == 0:
-                return None  # P == N: the difference is zero, not signed
-            sign = _sign(gap, depth - 1)
-            if sign is not None:
-                return sign
-    return _rewritten(e, depth)
-
-
-def _log_of_positive(p, depth):
-    """log p for p proved positive, split over products and powers; None if not proved."""
-    if isinstance(p, sp.exp) and p.args[0].is_real:
-        return p.args[0]
-    if isinstance(p, sp.Mul):
-        parts = [_log_of_positive(f, depth) for f in p.args]
-        return None if None in parts else sp.Add(*parts)
-    if isinstance(p, sp.Pow) and p.exp.is_real:
-        inner = _log_of_positive(p.base, depth)
-        return None if inner is None else p.exp * inner
-    if p.is_Rational and p > 0:
-        return sp.log(p)
-    if _sign(p, depth - 1) == 1:
-        return sp.log(p)
-    return None
-
-
-def _rewritten(e, depth) -> int | None:
-    """Try the sign of a simplified or factored form (one level deeper)."""
-    for rewrite in (sp.factor, sp.simplify):
-        try:
-            other = rewrite(e)
-        except _ERRORS:
-            continue
-        if other != e:
-            sign = _sign(other, depth - 1)
-            if sign is not None:
-                return sign
     return None
