@@ -19,7 +19,8 @@ the verdict.
    limit; ``runner.check_claim`` calls the checker.
 5. ``core/kinds/equality.Identity.check`` -> ``equality_check``: the SymPy route
    (``core/symbolic.closed_form``) integrates E|exp(sigma Z - sigma^2) - 1| piece
-   by piece between the kinks of ``Abs``, each piece by completing the square,
+   by piece between the kinks of ``Abs``, each piece by completing the square
+   (``core/gaussian_integrals.py``, which also takes polynomial moments by parts),
    and reduces derived minus asserted to 0: symbolic evidence.  Had it stopped,
    ``numeric_compare`` would compare both sides with mpmath (``core/numeric.py``)
    at points drawn from the domain, at ``--dps`` and twice it, tanh-sinh

@@ -22,6 +22,7 @@ import mpmath
 import sympy as sp
 
 from .errors import SymbolicTimeout
+from .gaussian_integrals import gaussian_integral
 from .intervals import LOOK_PREC, certified_nonzero, first_point_where
 from .numeric import EvaluationError, evaluate
 from .quadrature_pieces import breakpoint_expressions
@@ -82,7 +83,7 @@ def _integral(expr, rep):
     edges = [lower] + cuts + [upper]
     for lo, hi in zip(edges, edges[1:]):
         piece = _resolve_branches(integrand, variable, lo, hi, rep)
-        value = _gaussian_integral(piece, variable, lo, hi)
+        value = gaussian_integral(piece, variable, lo, hi)
         if value is None:
             value = _convergent_integral(piece, variable, lo, hi)
         if value.has(sp.Integral):
@@ -105,80 +106,6 @@ def _convergent_integral(integrand, variable, lower, upper):
         if condition is not sp.true:
             raise NoClosedForm(f"SymPy integrates {integrand} only where {condition}")
     return value
-
-
-def _gaussian_integral(integrand, variable, lower, upper):
-    """The integral of a sum of terms C exp(a x^2 + b x + c), each with a < 0, by completing squares.
-
-    With s = sqrt(-a) and m = -b/(2a), a term integrates over (L, U) to
-    C exp(c - b^2/(4a)) sqrt(pi)/(2s) (erf(s(U - m)) - erf(s(L - m))), and over
-    the whole line to C exp(c - b^2/(4a)) sqrt(pi/(-a)).  Gaussian expectations
-    (Lemma 4.1's pieces on either side of a kink) and products of Gaussian
-    densities raised to powers (Renyi integrands) reach this form once powers
-    of exponentials are combined; SymPy's Meijer-G integrator takes seconds on
-    them.  Returns None unless every term is of this form with a < 0 proved.
-    """
-    lower, upper = sp.sympify(lower), sp.sympify(upper)
-    whole = _gaussian_term(integrand, variable, lower, upper)
-    if whole is not None:
-        return whole
-    # A product such as (e^{sigma z - sigma^2} - 1) phi(z) becomes a sum of Gaussian terms
-    # once multiplied out; a single term is taken whole, as expanding it can hide its form.
-    total = []
-    for term in sp.Add.make_args(sp.expand(integrand)):
-        value = _gaussian_term(term, variable, lower, upper)
-        if value is None:
-            return None
-        total.append(value)
-    return sp.Add(*total)
-
-
-def _gaussian_term(term, variable, lower, upper):
-    """One term of ``_gaussian_integral``, or None.
-
-    A positive integer n is written m + 1 with m >= 0 first, so that SymPy's
-    assumptions see that n - 1 + c > 0 (eq. (6)'s law(n - 1) is then a real
-    Gaussian), and back after the integral.
-    """
-    forward, back = {}, {}
-    for symbol in term.free_symbols | lower.free_symbols | upper.free_symbols:
-        if symbol.is_integer and symbol.is_positive:
-            shifted = sp.Dummy(f"{symbol.name}_less_one", integer=True, nonnegative=True)
-            forward[symbol], back[shifted] = shifted + 1, symbol - 1
-    value = _real_gaussian_term(term.xreplace(forward), variable, lower.xreplace(forward),
-                                upper.xreplace(forward))
-    return None if value is None else value.xreplace(back)
-
-
-def _real_gaussian_term(term, variable, lower, upper):
-    # (ab)^p = a^p b^p for a, b >= 0 and (e^u)^p = e^{pu} for real u, as SymPy writes them when
-    # the assumptions say so.  Forced, (e^{iu})^p would become e^{ipu}, a different branch.
-    combined = sp.powsimp(sp.expand_power_base(term), combine="exp")
-    factors = sp.Mul.make_args(combined)
-    exponentials = [f for f in factors if isinstance(f, sp.exp) and f.has(variable)]
-    rest = [f for f in factors if f not in exponentials]
-    if len(exponentials) != 1 or any(f.has(variable) for f in rest):
-        return None
-    try:
-        polynomial = sp.Poly(sp.expand(exponentials[0].args[0]), variable)
-    except sp.PolynomialError:
-        return None
-    if polynomial.degree() != 2:
-        return None
-    a, b, c = polynomial.all_coeffs()
-    a = sp.simplify(a)
-    if not (-a).is_positive:
-        return None
-    scale = sp.Mul(*rest) * sp.exp(c - b**2 / (4 * a))
-    if lower == -sp.oo and upper == sp.oo:
-        return scale * sp.sqrt(sp.pi / (-a))
-    if lower.has(variable) or upper.has(variable):
-        return None
-    root, centre = sp.sqrt(-a), -b / (2 * a)
-
-    def erf_at(end, infinite):
-        return infinite if end in (sp.oo, -sp.oo) else sp.erf(root * (end - centre))
-    return scale * sp.sqrt(sp.pi) / (2 * root) * (erf_at(upper, sp.Integer(1)) - erf_at(lower, sp.Integer(-1)))
 
 
 def _order_cuts(cuts, lower, upper, rep):

@@ -1,12 +1,13 @@
-"""Gaussian integrals closed by completing the square (core/symbolic.py) agree with quadrature,
-refuse what is not Gaussian, and a wrong Gaussian claim still fails."""
+"""Gaussian integrals closed by completing the square, and their moments by parts
+(core/gaussian_integrals.py), agree with quadrature, refuse what is not Gaussian, and a wrong
+Gaussian claim still fails."""
 import mpmath
 import pytest
 import sympy as sp
 
 from proofcheck.core.claims import build_claim
 from proofcheck.core.runner import check_claim
-from proofcheck.core.symbolic import _gaussian_integral
+from proofcheck.core.gaussian_integrals import gaussian_integral as _gaussian_integral
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import registry_for
 
@@ -29,6 +30,14 @@ def _quadrature(integrand, lower, upper):
     sp.exp(-k * x**2 + m * x + 1),
     3 * sp.exp(-(x - m)**2 / (2 * k)) - sp.exp(-x**2 / 2 + k * x),
     (sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi))**k,
+    # moments: a polynomial factor, integrated by parts
+    x * sp.exp(-x**2),
+    (k * x + 1)**2 * sp.exp(-k * x**2 + m * x),
+    (x**5 - m * x**3 + 2) * sp.exp(-(x - m)**2 / 2),
+    x**6 * sp.exp(-x**2 / (2 * k)) - x * (x - m) * sp.exp(-x**2 + x),
+    # the logarithm of a ratio of densities is a polynomial: a Kullback-Leibler integrand
+    sp.exp(-(x - m)**2 / 2) * sp.log(sp.exp(-(x - m)**2 / 2) / sp.exp(-(x - k)**2 / 2)),
+    sp.exp(-x**2 / (2 * k)) * sp.log(sp.exp(-x**2 / (2 * k)) / (k * sp.sqrt(2 * sp.pi))),
 ])
 def test_the_closed_form_agrees_with_quadrature_over_every_kind_of_interval(integrand, lower, upper):
     closed = _gaussian_integral(integrand, x, lower, upper)
@@ -41,9 +50,11 @@ def test_the_closed_form_agrees_with_quadrature_over_every_kind_of_interval(inte
 @pytest.mark.parametrize("integrand", [
     sp.exp(m * x**2),            # the sign of the quadratic coefficient is not known
     sp.exp(k * x**2 - x),        # it is positive: the integral diverges
-    x * sp.exp(-x**2),           # a polynomial factor
     sp.exp(-x**2) + sp.exp(-x),  # one term is not Gaussian
     sp.exp(-x**3),
+    sp.Abs(x) * sp.exp(-x**2),   # a factor that is no polynomial
+    x**7 * sp.exp(-x**2),        # a moment of a degree above MAX_DEGREE
+    sp.log(m * x) * sp.exp(-x**2),  # a logarithm SymPy cannot expand
 ])
 def test_what_is_not_a_sum_of_gaussian_terms_is_left_to_sympy(integrand):
     assert _gaussian_integral(integrand, x, -sp.oo, sp.oo) is None
@@ -92,19 +103,19 @@ def test_a_power_of_a_density_whose_centre_sympy_cannot_prove_real_is_integrated
 
 
 def test_a_power_of_an_exponential_not_known_real_keeps_its_principal_branch():
-    from proofcheck.core import symbolic
+    from proofcheck.core import gaussian_integrals
     x, k, w = sp.Symbol("x", real=True), sp.Symbol("k", positive=True), sp.Symbol("w")
     # (e^{ix - x^2})^k is not e^{k(ix - x^2)}: the completed square would be another branch.
-    assert symbolic._gaussian_integral(sp.exp(sp.sqrt(-1) * x - x**2) ** k, x, -sp.oo, sp.oo) is None
-    assert symbolic._gaussian_integral(sp.exp(w * x - x**2) ** k, x, -sp.oo, sp.oo) is None
+    assert gaussian_integrals.gaussian_integral(sp.exp(sp.sqrt(-1) * x - x**2) ** k, x, -sp.oo, sp.oo) is None
+    assert gaussian_integrals.gaussian_integral(sp.exp(w * x - x**2) ** k, x, -sp.oo, sp.oo) is None
 
 
 def test_a_positive_integer_less_one_is_seen_nonnegative_so_eq_6s_law_is_a_real_gaussian():
-    from proofcheck.core import symbolic
+    from proofcheck.core import gaussian_integrals
     x, k = sp.Symbol("x", real=True), sp.Symbol("k", positive=True)
     n, c = sp.Symbol("n", integer=True, positive=True), sp.Symbol("c", positive=True)
     law = sp.exp(-(x - sp.log(n - 1 + c)) ** 2 / 2)  # real only because n - 1 + c > 0
-    assert sp.simplify(symbolic._gaussian_integral(law ** k, x, -sp.oo, sp.oo) - sp.sqrt(2 * sp.pi / k)) == 0
+    assert sp.simplify(gaussian_integrals.gaussian_integral(law ** k, x, -sp.oo, sp.oo) - sp.sqrt(2 * sp.pi / k)) == 0
 
 
 def test_a_closed_form_holding_only_where_the_integral_converges_is_refused():
