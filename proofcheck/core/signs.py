@@ -133,6 +133,9 @@ class _Proof:
         return self._rewritten(e, depth)
 
     def _difference_sign(self, e, depth) -> int | None:
+        monotone = self._monotone_difference(e, depth)
+        if monotone is not None:
+            return monotone
         signs = [self.sign(term, depth - 1) for term in e.args]
         if None not in signs:
             if all(s == 1 for s in signs):
@@ -151,6 +154,25 @@ class _Proof:
                 if sign is not None:
                     return sign
         return self._rewritten(e, depth)
+
+    def _monotone_difference(self, e, depth) -> int | None:
+        """``c f(a) - c f(b)`` with ``f`` increasing on the real line: the sign of ``c (a - b)``."""
+        if len(e.args) != 2:
+            return None
+        parts = [_increasing_factor(term) for term in e.args]
+        if None in parts:
+            return None
+        (c1, f1, a1), (c2, f2, a2) = parts
+        if f1 is not f2:
+            return None
+        if sp.expand(c1 + c2) == 0:
+            gap = a1 - a2
+        elif f1 in _ODD and sp.expand(c1 - c2) == 0:
+            gap = a1 + a2  # c f(a) + c f(b) = c (f(a) - f(-b)): SymPy writes tanh(x - e) as -tanh(e - x)
+        else:
+            return None
+        scale, order = self.sign(c1, depth - 1), self.sign(gap, depth - 1)
+        return None if scale is None or order is None else scale * order
 
     def _log_of_positive(self, p, depth):
         """log p for p proved positive, split over products and powers; None if not proved."""
@@ -187,6 +209,19 @@ class _Proof:
             except _ERRORS:
                 self.rewritings[key] = None
         return self.rewritings[key]
+
+
+# Strictly increasing on the whole real line: f(a) - f(b) has the sign of a - b.
+_INCREASING = (sp.exp, sp.tanh, sp.sinh, sp.atan, sp.erf)
+_ODD = (sp.tanh, sp.sinh, sp.atan, sp.erf)
+
+
+def _increasing_factor(term):
+    """(c, f, a) with ``term = c f(a)``, ``f`` one of ``_INCREASING`` and ``a`` real; else None."""
+    found = [f for f in sp.Mul.make_args(term) if isinstance(f, _INCREASING)]
+    if len(found) != 1 or found[0].args[0].is_real is not True:
+        return None
+    return term / found[0], type(found[0]), found[0].args[0]
 
 
 def _assumed(e) -> int | None:

@@ -73,3 +73,37 @@ def test_within_one_attempt_each_rewriting_is_worked_out_once(monkeypatch):
     assert first and max(calls.values()) == 1
     proved_sign(expr, budget=None)
     assert sum(calls.values()) == 2 * first  # nothing remembered from the first attempt
+
+
+# -- a difference of one increasing function ------------------------------------------
+
+EPS = sp.Symbol("eps", positive=True)
+
+
+@pytest.mark.parametrize("expr, sign", [
+    (EPS * sp.tanh(3 * EPS / 2) - EPS * sp.tanh(EPS / 2), 1),   # a weakened pure-DP chord (exact-zcdp)
+    (sp.atan(X + 1) - sp.atan(X), 1),
+    (sp.erf(X) - sp.erf(X + EPS), -1),
+    (sp.sinh(R) - sp.sinh(2 * R), -1),
+    (-R * sp.tanh(X) + R * sp.tanh(X - EPS), -1),        # SymPy writes it -r tanh(x) - r tanh(eps - x)
+    (sp.atan(X - 1) + sp.atan(2 - X), 1),                # atan(x - 1) - atan(x - 2), an odd function's sum
+    # not of the form, or not signed
+    (sp.tanh(X) - sp.tanh(2 * X), None),                 # the sign of x - 2x is not fixed
+    (sp.tanh(sp.Symbol("z") + 1) - sp.tanh(sp.Symbol("z")), None),   # a complex argument
+    (sp.tanh(EPS) - 2 * sp.tanh(EPS / 2), None),         # other coefficients: not of the form
+    (sp.exp(X) + sp.exp(-X - 1), 1),                     # exp is not odd: not the sign of x + (-x - 1)
+    (sp.sin(X + 1) - sp.sin(X), None),                   # not increasing
+    (X * sp.tanh(X + 1) - X * sp.tanh(X), None),         # a coefficient of no fixed sign
+])
+def test_an_increasing_function_keeps_the_order_of_its_arguments(expr, sign):
+    assert proved_sign(expr) == sign
+
+
+@pytest.mark.parametrize("expr", [
+    sp.tanh(2 * EPS) - sp.atan(EPS),                     # two functions, not one
+    # exp is not odd: c e^x + c e^(-x-1) is no c (e^x - e^(x+1)), whatever the sign of c
+    sp.exp(X) * (sp.exp(EPS) - 1) + sp.exp(-X - 1) * (sp.exp(EPS) - 1),
+])
+def test_the_rule_of_an_increasing_function_applies_to_one_function_and_odd_ones_only(expr):
+    # The rule itself, before the balls' look at admissible points could overrule it.
+    assert isinstance(expr, sp.Add) and signs._Proof()._monotone_difference(expr, 3) is None
