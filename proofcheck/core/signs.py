@@ -46,11 +46,11 @@ def _proved_sign(expr, budget, wanted) -> int | None:
     # sign balls see at one such point rules its opposite out before any proof is tried
     # (a proof that cannot succeed would spend its whole budget), and a proof that found
     # the opposite would be wrong.
-    possible = [sign for sign in wanted if -sign not in _signs_seen(expr)]
-    if not possible:
-        return None
     try:
         with time_budget(budget):
+            possible = [sign for sign in wanted if -sign not in _signs_seen(expr)]
+            if not possible:
+                return None
             sign = _Proof().sign(expr, depth=3)
     except SymbolicTimeout:
         return None
