@@ -267,8 +267,11 @@ _STRATEGIES = (
     lambda e: e,
     sp.expand,
     sp.cancel,
-    _Simplified(lambda e: e),
+    # Logarithms expanded before the plain simplification: a Renyi divergence derived as the
+    # log of a Gaussian integral reduces to 0 at once that way, and plain simplify spends ten
+    # times longer failing on it first.  The strategies are the same, in another order.
     _Simplified(lambda e: sp.expand_log(e, force=True)),
+    _Simplified(lambda e: e),
     _Simplified(lambda e: e.rewrite(sp.erf)),
     # Hyperbolic functions (eps tanh(eps/2), sinh(eps/Delta)) against exponentials.
     _Simplified(lambda e: e.rewrite(sp.exp)),
