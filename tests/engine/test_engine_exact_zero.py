@@ -59,3 +59,38 @@ def test_a_false_identity_off_by_a_tiny_constant_fails(record):
 def test_the_true_identity_passes(record):
     verdict = _verdict(**record)
     assert verdict.passed, verdict.details
+
+
+# -- logarithms and powers are split only where their branches allow it -----------------
+
+NEG_X, NEG_Y = sp.Symbol("x", negative=True), sp.Symbol("y", negative=True)
+POS_X, POS_Y = sp.Symbol("x", positive=True), sp.Symbol("y", positive=True)
+
+
+@pytest.mark.parametrize("expr", [
+    sp.log(NEG_X * NEG_Y) - sp.log(NEG_X) - sp.log(NEG_Y),   # 2 pi i, not 0
+    sp.log(NEG_X**2) - 2 * sp.log(NEG_X),
+    sp.Abs(sp.log(NEG_X * NEG_Y)) - sp.Abs(sp.log(NEG_X) + sp.log(NEG_Y)),
+    sp.sqrt(NEG_X) * sp.sqrt(NEG_Y) - sp.sqrt(NEG_X * NEG_Y),   # -sqrt(xy) - sqrt(xy)
+])
+def test_a_logarithm_or_power_split_across_a_branch_is_not_zero(expr):
+    assert not is_zero(expr)
+
+
+@pytest.mark.parametrize("expr", [
+    sp.log(POS_X * POS_Y) - sp.log(POS_X) - sp.log(POS_Y),
+    sp.log(POS_X**POS_Y * sp.exp(-POS_X)) - POS_Y * sp.log(POS_X) + POS_X,
+    # c + n - 1 > 0 for an integer n >= 1 and c > 0: seen through n = m + 1
+    sp.log((sp.Symbol("c", positive=True) + sp.Symbol("n", integer=True, positive=True) - 1)**2)
+    - 2 * sp.log(sp.Symbol("c", positive=True) + sp.Symbol("n", integer=True, positive=True) - 1),
+])
+def test_a_logarithm_of_positive_factors_is_split(expr):
+    assert is_zero(expr)
+
+
+def test_split_logarithms_leaves_a_factor_not_shown_positive_whole():
+    from proofcheck.core.symbolic import split_logarithms
+    z = sp.Symbol("z", real=True)
+    assert split_logarithms(sp.log(POS_X * z)) == sp.log(POS_X * z)
+    assert split_logarithms(sp.log(POS_X * POS_Y**3)) == sp.log(POS_X) + 3 * sp.log(POS_Y)
+    assert split_logarithms(sp.log(sp.exp(z) * POS_X)) == z + sp.log(POS_X)
