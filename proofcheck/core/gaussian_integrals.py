@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import sympy as sp
 
+from .signs import from_one
+
 # Moments above this degree are left to SymPy: the polynomials of the packs are of degree 2.
 MAX_DEGREE = 6
 
@@ -51,11 +53,7 @@ def _gaussian_term(term, variable, lower, upper):
     assumptions see that n - 1 + c > 0 (eq. (6)'s law(n - 1) is then a real
     Gaussian), and back after the integral.
     """
-    forward, back = {}, {}
-    for symbol in term.free_symbols | lower.free_symbols | upper.free_symbols:
-        if symbol.is_integer and symbol.is_positive:
-            shifted = sp.Dummy(f"{symbol.name}_less_one", integer=True, nonnegative=True)
-            forward[symbol], back[shifted] = shifted + 1, symbol - 1
+    forward, back = from_one(term.free_symbols | lower.free_symbols | upper.free_symbols)
     found = _real_gaussian_term(term.xreplace(forward), variable, lower.xreplace(forward),
                                 upper.xreplace(forward))
     if found is None:

@@ -48,13 +48,43 @@ def _proved_sign(expr, budget, wanted) -> int | None:
     # the opposite would be wrong.
     try:
         with time_budget(budget):
-            possible = [sign for sign in wanted if -sign not in _signs_seen(expr)]
+            seen = _signs_seen(expr)
+            possible = [sign for sign in wanted if -sign not in seen]
             if not possible:
                 return None
             sign = _Proof().sign(expr, depth=3)
     except SymbolicTimeout:
         return None
     return sign if sign in possible else None
+
+
+def log_of_positive(expr, budget: float | None = 0.5):
+    """log ``expr`` split over products and powers into logarithms of factors each proved
+    positive (log(ab) = log a + log b, log(a^p) = p log a), or None if one is not."""
+    expr = sp.sympify(expr)
+    try:
+        with time_budget(budget):
+            # A product of positive factors is positive: one the balls see negative at a
+            # point the assumptions admit has no such split, whatever a proof found.
+            if -1 in _signs_seen(expr):
+                return None
+            return _Proof()._log_of_positive(expr, depth=4)
+    except SymbolicTimeout:
+        return None
+
+
+def from_one(symbols) -> tuple[dict, dict]:
+    """(forward, back): each positive integer n among ``symbols`` written m + 1 with m >= 0, and back.
+
+    SymPy's assumptions do not see that n - 1 >= 0 for an integer n >= 1; written m + 1
+    they see that c + n - 1 > 0 for c > 0.
+    """
+    forward, back = {}, {}
+    for symbol in symbols:
+        if symbol.is_integer and symbol.is_positive:
+            less_one = sp.Dummy(f"{symbol.name}_less_one", integer=True, nonnegative=True)
+            forward[symbol], back[less_one] = less_one + 1, symbol - 1
+    return forward, back
 
 
 # Values tried for each symbol, kept where they satisfy every assumption it carries.

@@ -26,7 +26,7 @@ from .gaussian_integrals import gaussian_integral
 from .intervals import LOOK_PREC, certified_nonzero, first_point_where
 from .numeric import EvaluationError, evaluate
 from .quadrature_pieces import breakpoint_expressions
-from .signs import proved_nonnegative, proved_sign
+from .signs import from_one, log_of_positive, proved_nonnegative, proved_sign
 from .timeout import time_budget
 
 
@@ -269,35 +269,18 @@ def split_logarithms(expr):
     log(ab) = log a + log b and log(a^p) = p log a hold for a, b > 0 and real p, and
     fail otherwise: log((-1)(-1)) is 0, log(-1) + log(-1) is 2 pi i.  SymPy's forced
     expansion splits every logarithm, which once let a false identity (log(xy) =
-    log x + log y for negative x, y) reduce to 0.  Here every factor is shown
-    positive first, and a logarithm with one that is not is left whole.  A positive
-    integer n is seen as m + 1 with m >= 0, so that c + n - 1 > 0 for c > 0.
+    log x + log y for negative x, y) reduce to 0.  Here every factor is proved
+    positive first (``signs.log_of_positive``), and a logarithm with one that is not
+    is left whole.
     """
-    forward, back = {}, {}
-    for symbol in expr.free_symbols:
-        if symbol.is_integer and symbol.is_positive:
-            less_one = sp.Dummy(f"{symbol.name}_less_one", integer=True, nonnegative=True)
-            forward[symbol], back[less_one] = less_one + 1, symbol - 1
+    forward, back = from_one(expr.free_symbols)
 
     def split(node):
-        parts = _log_parts(node.args[0])
+        parts = log_of_positive(node.args[0])
         return node if parts is None else parts
     split_up = expr.xreplace(forward).replace(lambda node: isinstance(node, sp.log) and len(node.args) == 1,
                                               split)
     return split_up.xreplace(back)
-
-
-def _log_parts(arg):
-    """log(arg) as a sum over the positive factors of arg, or None if a factor is not shown positive."""
-    if isinstance(arg, sp.Mul):
-        parts = [_log_parts(f) for f in arg.args]
-        return None if None in parts else sp.Add(*parts)
-    if isinstance(arg, sp.Pow) and arg.exp.is_real:
-        inner = _log_parts(arg.base)
-        return None if inner is None else arg.exp * inner
-    if isinstance(arg, sp.exp) and arg.args[0].is_real:
-        return arg.args[0]
-    return sp.log(arg) if arg.is_positive or proved_sign(arg, budget=0.5) == 1 else None
 
 
 _STRATEGIES = (
