@@ -170,6 +170,9 @@ def _markers(item, claim):
     for name in names:
         _register_marker(item.config, name)
         item.add_marker(name)
+    if claim.checker.shares_work:
+        # Under ``--dist loadgroup`` one worker fills the caches these checks share.
+        item.add_marker(pytest.mark.xdist_group(claim.checker.shares_work))
 
 
 def _register_marker(config, name):

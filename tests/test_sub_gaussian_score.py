@@ -27,6 +27,10 @@ from conftest import claims_from_text
 
 SETTINGS = Settings(dps=30)
 
+# One worker for these tests and the sub-gaussian-score claims (the kind's ``shares_work``):
+# the certified integrals of the Airy law are computed once, for both.
+pytestmark = pytest.mark.xdist_group("score-cgf")
+
 
 def _airy_half_fisher(prec):
     return 2 * abs(first_zero_of_airy_derivative_ball(prec)) / 3

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import mpmath
 import sympy as sp
+from flint import arb, ctx
 
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .errors import SymbolicTimeout
@@ -289,7 +290,6 @@ def _on_balls_or_mpmath(on_balls, on_mpmath, values, accurate=False):
     """The integrand on Arb at the working precision, and ``on_mpmath`` wherever the
     ball is not finite (or, if ``accurate``, has lost half of its bits), so that a
     value out of the domain fails as it always has."""
-    from flint import arb
     return BallIntegrand(on_balls, on_mpmath, [arb(v) for v in values], accurate)
 
 
@@ -308,7 +308,6 @@ class BallIntegrand:
     def at_ball(self, x):
         """The ball at ``x`` (at Arb's working precision), or None: not finite, not
         enclosable (an integer part across an integer), or, if accurate, half its bits lost."""
-        from flint import ctx
         try:
             ball = self.on_balls([x, *self.balls])
         except NotEnclosable:
@@ -319,7 +318,6 @@ class BallIntegrand:
 
     def __call__(self, x):
         if isinstance(x, mpmath.mpf):
-            from flint import arb, ctx
             # mpmath's quadrature and summation add guard bits of their own: follow them.
             # The caller restores Arb's precision (``arb_bits``) when it is done.
             ctx.prec = mpmath.mp.prec

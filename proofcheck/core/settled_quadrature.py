@@ -69,9 +69,9 @@ class NodeRecorder:
         node = self._nodes[index]
         return node if isinstance(node, (mpmath.mpf, mpmath.mpc)) else mpf_of(node)
 
-    @property
-    def nodes(self) -> list:
-        return [self.node(i) for i in range(len(self._nodes))]
+    def each_node(self):
+        """The nodes in the order they were met, as mpf, each made only when it is reached."""
+        return (self.node(i) for i in range(len(self._nodes)))
 
     @property
     def magnitudes(self) -> list:
@@ -134,16 +134,24 @@ def isolated_peak(recorder: NodeRecorder, pieces):
             near.add(recorder.node(index))
             if len(near) >= PEAK_NODES:
                 return None
-    return peak if _inside(peak, recorder.nodes, pieces) else None
+    return peak if _inside(peak, recorder, pieces) else None
 
 
-def _inside(peak, nodes, pieces) -> bool:
-    """Whether other nodes lie between ``peak`` and both ends of its piece."""
+def _inside(peak, recorder: NodeRecorder, pieces) -> bool:
+    """Whether nodes of ``recorder`` lie between ``peak`` and both ends of its piece."""
     lower = max((p for p in pieces if p < peak), default=None)
     upper = min((p for p in pieces if p > peak), default=None)
     if lower is None or upper is None:
         return False
-    return any(lower < x < peak for x in nodes) and any(peak < x < upper for x in nodes)
+    # The first level spreads its nodes over the whole piece: the search ends early, and the
+    # thousands of later nodes are never turned into mpf.
+    below = above = False
+    for x in recorder.each_node():
+        below = below or lower < x < peak
+        above = above or peak < x < upper
+        if below and above:
+            return True
+    return False
 
 
 def _scale_bits(recorder: NodeRecorder, value) -> int:
@@ -208,7 +216,7 @@ def settled_quadrature(f, nodes, tolerance):
         # large order): cut at its largest node too, where the scaled quadrature converges
         # in few levels.
         _, top = recorded.top()
-        if top is not None and _inside(top, recorded.nodes, nodes):
+        if top is not None and _inside(top, recorded, nodes):
             nodes = _cut(nodes, top)
     else:
         raise EvaluationError(f"the quadrature did not settle: a peak between its nodes or a "

@@ -18,6 +18,9 @@ class Kind:
     asserted_fields: tuple[str, ...] = ()
     computational: bool = True
     description: str = ""
+    #: Claims whose checks fill the same caches (the certified integrals of one law, say) name
+    #: a common group: pytest-xdist then runs them, and the tests that name it, in one process.
+    shares_work: str | None = None
 
     def prepare(self, claim: Claim) -> None:
         """Parse and validate the kind's fields; raise ProofcheckError if malformed."""
