@@ -47,7 +47,7 @@ def derive(d: literate.Derivation) -> None:
            crossing, lhs=sp.Symbol("z_1"), paper=sigma, key="crossing")
 
     u = d.variable("u", positive=True)
-    exponent = sp.expand(sp.log(factor), force=True)
+    exponent = sp.expand(d.split_logarithms(sp.log(factor)))
     d.holds("Lemma 4.1 proof", "Below the crossing (z = σ − u, u > 0) the exponent is negative, so "
             "the factor is below one (exp is increasing).", exponent.subs(z, crossing - u), "<")
     d.holds("Lemma 4.1 proof", "Above the crossing (z = σ + u) the exponent is positive: the factor "

@@ -53,19 +53,19 @@ def derive(d: literate.Derivation) -> None:
                     "terms cancel.", sp.limit(r**2 * n**2 * bound, n, sp.oo),
                     lhs=literate.name("lim r²n² (19)", r"\lim_{n\to\infty} r^2 n^2\,(19)"),
                     paper=(sp.log(x) + h - sp.log(2 * sp.E) - sp.log(1 + L * x * r)) / (x**2 * tau**2),
-                    key="eq30", result="eq30", hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+                    key="eq30", result="eq30", hint=lambda e: sp.simplify(d.split_logarithms(e)))
     g = d.step("(31)", "Let r ↓ 0 for fixed L.", sp.limit(inside, r, 0, "+"), lhs=literate.name("g(x)"),
                paper=(sp.log(x) + h - sp.log(2 * sp.E)) / (x**2 * tau**2),
-               hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+               hint=lambda e: sp.simplify(d.split_logarithms(e)))
     numerator = sp.factor(sp.together(sp.diff(g, x)) * x**3 * tau**2)
     d.step("(31)", "The derivative in x is zero exactly when 1 − 2(log x + h − log 2e) = 0.",
-           sp.expand(sp.expand_log(numerator, force=True)),
+           sp.expand(d.split_logarithms(numerator)),
            lhs=literate.name("x³τ² g'(x)", r"x^3\tau^2 g'(x)"),
-           paper=sp.expand(sp.expand_log(1 - 2 * (sp.log(x) + h - sp.log(2 * sp.E)), force=True)))
+           paper=sp.expand(d.split_logarithms(1 - 2 * (sp.log(x) + h - sp.log(2 * sp.E)))))
     x_L = d.step("(31)", "SymPy solves the first-order condition.", sp.solve(sp.diff(g, x), x),
                  lhs=literate.name("x_L"), paper=[2 * sp.exp(sp.Rational(3, 2) - h)], key="x_L")[0]
     d.step("(31)", "There the bracket equals 1/2.",
-           sp.expand_log(sp.log(x_L) + h - sp.log(2 * sp.E), force=True),
+           d.split_logarithms(sp.log(x_L) + h - sp.log(2 * sp.E)),
            lhs=literate.name("log x_L + h_L − log(2e)", r"\log x_L + h_L - \log(2e)"),
            paper=sp.Rational(1, 2), key="bracket", result="first_order_condition")
     d.step("(31)", "The optimal scale.", x_L, lhs=literate.name("x_L"), paper=2 * sp.exp(sp.Rational(3, 2) - h),
@@ -85,15 +85,15 @@ def derive(d: literate.Derivation) -> None:
                       sp.simplify(sp.integrate(z**2 * density, (z, -L, L))),
                       lhs=literate.name("τ_L²", r"\tau_L^2"), paper=1 - 2 * L * phi(L) / (2 * Phi(L) - 1),
                       key="tau_L", result="tau_L_squared")
-    log_density = sp.expand_log(sp.log(density), force=True)
+    log_density = d.split_logarithms(sp.log(density))
     entropy = d.step("Corollary 6.7 proof", "Its differential entropy −∫ f log f.",
                      -sp.integrate(sp.expand(density * log_density), (z, -L, L)),
                      lhs=literate.name("h_L"), paper=sp.log(sp.sqrt(2 * sp.pi) * (2 * Phi(L) - 1)) + variance / 2,
-                     key="h_L", result="h_L", hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+                     key="h_L", result="h_L", hint=lambda e: sp.simplify(d.split_logarithms(e)))
     h_inf = d.step("Corollary 6.7 proof", "As L → ∞, the entropy tends to the Gaussian's.",
                    sp.limit(entropy, L, sp.oo), lhs=literate.name("lim h_L", r"\lim_{L\to\infty} h_L"),
                    paper=sp.log(2 * sp.pi * sp.E) / 2, key="h_limit", result="h_limit",
-                   hint=lambda e: sp.expand_log(e, force=True))
+                   hint=lambda e: d.split_logarithms(e))
     tau_inf = d.step("Corollary 6.7 proof", "And the variance tends to 1.", sp.limit(variance, L, sp.oo),
                      lhs=literate.name("lim τ_L²", r"\lim_{L\to\infty}\tau_L^2"), paper=1, key="tau_limit",
                      result="tau_limit")
@@ -107,10 +107,9 @@ def derive(d: literate.Derivation) -> None:
     second_moment = variance_symbol  # E_f Z² is the variance, the mean being 0
     cross = d.step("§6.5 remark", "The cross-entropy of any density f of mean 0 and variance V "
                    "against the Gaussian g = N(0, V): −E_f log g = ½ log(2πV) + E_f Z²/(2V).",
-                   sp.expand_log(sp.log(2 * sp.pi * variance_symbol) / 2 + second_moment / (2 * variance_symbol),
-                                 force=True),
+                   d.split_logarithms(sp.log(2 * sp.pi * variance_symbol) / 2 + second_moment / (2 * variance_symbol)),
                    lhs=literate.name("−E_f log g", r"-\mathbb{E}_f\log g"),
-                   paper=sp.expand_log(sp.log(2 * sp.pi * sp.E * variance_symbol) / 2, force=True))
+                   paper=d.split_logarithms(sp.log(2 * sp.pi * sp.E * variance_symbol) / 2))
     d.cite("§6.5 remark", "Gibbs' inequality: h(f) = −E_f log g − D_KL(f ‖ g) ≤ −E_f log g, with equality "
            "only for f = g (Cover and Thomas, 2006).")
     d.step("§6.5 remark", "So the factor e^{2h}/(8e³ V) is at most its Gaussian value, which does not "

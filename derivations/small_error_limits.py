@@ -72,7 +72,7 @@ def derive(d: literate.Derivation) -> None:
                 sp.limit(r**2 * boundary.subs(sigma_sym, sigma), r, 0, "+").subs(rho, 1),
                 lhs=literate.name("lim r² v(1)", r"\lim_{r\downarrow 0} r^2 v(1)"),
                 paper=(1 + c)**2 * sp.log((1 + c) / c)**2 / sp.pi, key="v1", result="v1_r2_limit",
-                hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+                hint=lambda e: sp.simplify(d.split_logarithms(e)))
     d.step("§5.1", "It diverges as c ↓ 0: the first-edge budget is the price of a small shift.",
            sp.limit(v1, c, 0, "+"), paper=sp.oo)
 

@@ -38,8 +38,8 @@ def derive(d: literate.Derivation) -> None:
     muP, muQ, x = d.variable("muP"), d.variable("muQ"), d.variable("x")
     exponent = d.step("Lemma 7.1 proof", "The log of the Rényi integrand p^α q^{1−α} for "
                       "P = N(μ_P, s_P²) and Q = N(μ_Q, s_Q²).",
-                      sp.expand(alpha * sp.expand_log(sp.log(normal_pdf(x, muP, sP)), force=True)
-                                + (1 - alpha) * sp.expand_log(sp.log(normal_pdf(x, muQ, sQ)), force=True)),
+                      sp.expand(alpha * d.split_logarithms(sp.log(normal_pdf(x, muP, sP)))
+                                + (1 - alpha) * d.split_logarithms(sp.log(normal_pdf(x, muQ, sQ)))),
                       lhs=literate.name("log(p^α q^{1−α})", r"\log\left(p^{\alpha}q^{1-\alpha}\right)"))
     quadratic = sp.Poly(exponent, x)
     d.step("Lemma 7.1 proof", "It is a quadratic polynomial in x.", quadratic.degree(), lhs=literate.name("degree"),
@@ -75,7 +75,7 @@ def derive(d: literate.Derivation) -> None:
            lhs=literate.name("A"), paper=1 / (2 * s**2))
     integral = gauss.subs(Asym, A_eq) * sp.exp(B_eq**2 / (4 * A_eq) + C_eq)
     d.step("(11)", "The Rényi divergence (1/(α−1)) log ∫ p^α q^{1−α}, from the completed square.",
-           sp.factor(sp.simplify(sp.expand_log(sp.log(integral), force=True) / (alpha - 1))),
+           sp.factor(sp.simplify(d.split_logarithms(sp.log(integral)) / (alpha - 1))),
            lhs=literate.name("D_α(N(μ_P, s²) ‖ N(μ_Q, s²))", r"D_\alpha\left(\mathcal{N}(\mu_P,s^2)\,\|\,\mathcal{N}(\mu_Q,s^2)\right)"),
            paper=alpha * (muP - muQ)**2 / (2 * s**2), key="eq11", result="eq11")
 

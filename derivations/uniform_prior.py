@@ -41,7 +41,7 @@ def derive(d: literate.Derivation) -> None:
     entropy = d.step("Corollary 6.5 proof", "The entropy, as a finite sum.",
                      sp.simplify(sp.summation(-weight * sp.log(weight), (j, 0, K - 1))),
                      lhs=literate.name("H(J)"), paper=sp.log(K), key="entropy", result="entropy",
-                     hint=lambda e: sp.expand_log(e, force=True))
+                     hint=lambda e: d.split_logarithms(e))
     mean = d.step("Corollary 6.5 proof", "The mean.", sp.factor(sp.summation(weight * j, (j, 0, K - 1))),
                   lhs=literate.name("E J", r"\mathbb{E}J"), paper=(K - 1) / 2, key="mean", result="mean")
     spread = d.step("Corollary 6.5 proof", "The second moment about j⋆, the privacy cost in (19).",
@@ -53,7 +53,7 @@ def derive(d: literate.Derivation) -> None:
     stated_23 = 12 / (K**2 - 1) * sp.Max(sp.log(K / (2 * sp.E * (r * (n + (K - 1) / 2) + sp.Rational(1, 4)))), 0)
     d.step("(23)", "Substitute the three identities into (19).", sp.Max(bracket, 0) / spread,
            lhs=literate.name("v(n) ≥"), paper=stated_23, key="eq23", result="eq23",
-           hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+           hint=lambda e: sp.simplify(d.split_logarithms(e)))
 
     a, e_off = d.parameters(a="a > 0", w="-2 <= w <= 2")
     K_n = a * r * n + e_off
@@ -65,11 +65,11 @@ def derive(d: literate.Derivation) -> None:
                       sp.simplify(sp.limit(r**2 * n**2 * inside_23.subs(K, K_n), n, sp.oo)),
                       lhs=literate.name("lim r²n² (23)", r"\lim_{n\to\infty} r^2 n^2\,(23)"),
                       paper=12 / a**2 * sp.log(a / (2 * sp.E * (1 + a * r / 2))), key="eq24", result="eq24",
-                      hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+                      hint=lambda e: sp.simplify(d.split_logarithms(e)))
     objective = d.step("§6.4", "Next let r ↓ 0.", sp.limit(limit_24, r, 0, "+"),
                        lhs=literate.name("g(a)"), paper=12 / a**2 * sp.log(a / (2 * sp.E)),
                        key="small_r", result="small_r_objective",
-                       hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+                       hint=lambda e: sp.simplify(d.split_logarithms(e)))
     critical = d.step("(25)", "The critical points of g, by SymPy.", sp.solve(sp.diff(objective, a), a),
                       lhs=literate.name("g'(a) = 0 at"), paper=[2 * sp.exp(sp.Rational(3, 2))],
                       key="maximiser", result=None)
@@ -80,9 +80,9 @@ def derive(d: literate.Derivation) -> None:
            [sp.simplify(objective.subs(a, 2 * sp.E)), sp.limit(objective, a, sp.oo)], paper=[0, 0])
     u = d.variable("u", positive=True)
     d.holds("(25)", "And g < 0 on (0, 2e) (write a = 2e/(1+u) with u > 0), so the only critical point "
-            "is the global maximum of g.", sp.expand_log(objective.subs(a, 2 * sp.E / (1 + u)), force=True), "<")
+            "is the global maximum of g.", d.split_logarithms(objective.subs(a, 2 * sp.E / (1 + u))), "<")
     d.step("(25)", "At the maximiser the bracket of (24) is 1/2 > 0, so the positive part is inactive.",
-           sp.expand_log(sp.log(best_a / (2 * sp.E)), force=True), paper=sp.Rational(1, 2))
+           d.split_logarithms(sp.log(best_a / (2 * sp.E))), paper=sp.Rational(1, 2))
     value = d.step("(25)", "The maximum value.", sp.simplify(objective.subs(a, best_a)),
                    lhs=literate.name("g(2e^{3/2})", r"g(2e^{3/2})"), paper=3 / (2 * sp.exp(3)), key="eq25",
                    result="eq25")

@@ -59,7 +59,7 @@ def derive(d: literate.Derivation) -> None:
                     lhs=literate.name("∫ p^α q^{1−α} dw", r"\int p^{\alpha}q^{1-\alpha}\,dw"),
                     paper=sp.exp(alpha * (alpha - 1) * delta**2 / (2 * sigma**2)), result="renyi_moment")
     divergence = d.step("(12)", "D_α = log(moment)/(α − 1).",
-                        sp.expand(sp.expand_log(sp.log(moment), force=True) / (alpha - 1)),
+                        sp.expand(d.split_logarithms(sp.log(moment)) / (alpha - 1)),
                         lhs=literate.name("D_α(N(ν + δ, σ²) ‖ N(ν, σ²))"),
                         paper=alpha * delta**2 / (2 * sigma**2), result="renyi_divergence")
     v_n = literate.name("v(n)")
@@ -68,7 +68,7 @@ def derive(d: literate.Derivation) -> None:
            "it is the budget of the edge n−1 ↔ n, in both directions (it is even in δ).",
            sp.simplify(adjacent / alpha), lhs=v_n,
            paper=sp.log((n + c) / (n - 1 + c))**2 / (2 * sigma**2), key="v", result="eq6",
-           hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+           hint=lambda e: sp.simplify(d.split_logarithms(e)))
     # Continue from the form (6) writes, which the step above has just established.
     v = sp.log((n + c) / (n - 1 + c))**2 / (2 * sigma**2)
 
@@ -82,14 +82,14 @@ def derive(d: literate.Derivation) -> None:
                         lhs=literate.name("dv/dn", r"\frac{dv}{dn}"),
                         paper=-sp.log(1 + 1 / (n - 1 + c)) / (sigma**2 * (n + c) * (n - 1 + c)),
                         key="derivative", result="derivative",
-                        hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+                        hint=lambda e: sp.simplify(d.split_logarithms(e)))
     m = d.variable("m", nonnegative=True)
     d.holds("Theorem 3.1(ii)", "With n = 1 + m (m ≥ 0) every factor has a known sign: "
             "log(1 + 1/(m+c)) > 0, so dv/dn < 0 and v is nonincreasing.",
             -sp.log(1 + 1 / (m + c)) / (sigma**2 * (1 + m + c) * (m + c)), "<")
     d.step("Theorem 3.1(ii)", "The rewriting used there is exact at n = 1 + m.",
            derivative.subs(n, 1 + m), paper=-sp.log(1 + 1 / (m + c)) / (sigma**2 * (1 + m + c) * (m + c)),
-           hint=lambda e: sp.simplify(sp.expand_log(e, force=True)))
+           hint=lambda e: sp.simplify(d.split_logarithms(e)))
 
     x = d.variable("x", positive=True)
     series = d.step("(7)", "SymPy expands v in x = 1/n about 0, to O(x⁵).",
@@ -121,7 +121,7 @@ def derive(d: literate.Derivation) -> None:
            lhs=sigma, paper=Phi_inv(sp.Rational(1, 2) + r0 / 4), key="sigma_c1", result="sigma_c1")
     d.step("Corollary 3.2", "At c = 1, (6).", sp.expand_log(v.subs(c, 1)), lhs=v_n,
            paper=sp.log(1 + 1 / n)**2 / (2 * sigma**2), key="v_c1", result="v_c1",
-           hint=lambda e: sp.simplify(sp.expand_log(sp.together(e), force=True)))
+           hint=lambda e: sp.simplify(d.split_logarithms(sp.together(e))))
     d.step("Corollary 3.2", "At c = 1, (5).", v.subs({c: 1, n: 1}), lhs=literate.name("v(0) = v(1)"),
            paper=sp.log(2)**2 / (2 * sigma**2), key="v1_c1", result="v1_c1")
 

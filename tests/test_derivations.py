@@ -196,6 +196,35 @@ def test_domain_bounds_let_sympy_simplify_abs_and_decide_signs():
     assert [s.evidence for s in literate.run(derive).steps] == ["symbolic", "symbolic"]
 
 
+def _log_split_step(**domain):
+    def derive(d):
+        symbols = d.parameters(**domain)
+        x, y = symbols
+        d.step("toy", "log(x y) = log x + log y.", sp.log(x * y), paper=sp.log(x) + sp.log(y),
+               hint=d.split_logarithms)
+    return derive
+
+
+def test_a_logarithm_is_split_only_where_its_factors_are_positive_on_the_domain():
+    # For x, y < 0, log(xy) is real and log x + log y is not: a forced expansion reduced
+    # the difference to 0.  The split leaves log(xy) whole, and the step is not established.
+    with pytest.raises(literate.DerivationFailed, match="did not reduce the difference to 0"):
+        literate.run(_log_split_step(x="x < 0", y="y < 0"), routes=("symbolic",))
+    step = literate.run(_log_split_step(x="x > 0", y="y > 0"), routes=("symbolic",)).steps[-1]
+    assert step.evidence == "symbolic"
+
+
+def test_a_parameter_is_seen_from_its_lower_bound_when_a_logarithm_is_split():
+    # n >= 1 and c > 0 make n - 1 + c positive: written n = 1 + t (t >= 0) the proof sees it.
+    def derive(d):
+        c, n = d.parameters(c="c > 0", n="n >= 1")
+        d.step("toy", "The log-ratio of (6) as a difference.", sp.log((n + c) / (n - 1 + c)),
+               paper=sp.log(n + c) - sp.log(n - 1 + c), hint=d.split_logarithms)
+        x = d.variable("x")
+        assert d.split_logarithms(sp.log(x**2)) == sp.log(x**2)  # x of either sign: left whole
+    assert literate.run(derive, routes=("symbolic",)).steps[-1].evidence == "symbolic"
+
+
 def test_markdown_shows_each_step_as_latex_math():
     steps = []
     module = load("two_count_template")

@@ -263,7 +263,7 @@ class _Simplified:
         return sp.simplify(self.prepare(expression))
 
 
-def split_logarithms(expr):
+def split_logarithms(expr, shifts=None):
     """``expr`` with each logarithm of a product or power of positive factors split into a sum.
 
     log(ab) = log a + log b and log(a^p) = p log a hold for a, b > 0 and real p, and
@@ -271,9 +271,11 @@ def split_logarithms(expr):
     expansion splits every logarithm, which once let a false identity (log(xy) =
     log x + log y for negative x, y) reduce to 0.  Here every factor is proved
     positive first (``signs.log_of_positive``), and a logarithm with one that is not
-    is left whole.
+    is left whole.  The proofs see each symbol as ``shifts`` (forward, back) writes it,
+    a parameter from its lower bound, say (n = 1 + t with t >= 0); by default each
+    positive integer from 1 (``signs.from_one``).
     """
-    forward, back = from_one(expr.free_symbols)
+    forward, back = shifts if shifts is not None else from_one(expr.free_symbols)
 
     def split(node):
         parts = log_of_positive(node.args[0])

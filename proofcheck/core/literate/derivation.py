@@ -141,6 +141,29 @@ class Derivation:
                     facts.append(sp.Q.lt(x, hi.expr) if hi.strict else sp.Q.le(x, hi.expr))
         return sp.And(*facts)
 
+    def split_logarithms(self, expr):
+        """``expr`` with its logarithms split over factors proved positive on the domain.
+
+        Each parameter with a numeric lower bound is seen from it (n >= 1 as 1 + t, t >= 0;
+        alpha > 1 as 1 + t, t > 0), so that log((n + c)/(n - 1 + c)) splits for c > 0; a
+        logarithm with a factor not proved positive stays whole (``symbolic.split_logarithms``),
+        where SymPy's forced expansion would split it across a branch cut.
+        """
+        from ..symbolic import split_logarithms
+        return split_logarithms(sp.sympify(expr), self._shifts())
+
+    def _shifts(self) -> tuple[dict, dict]:
+        forward, back = {}, {}
+        for parameter in (self._domain.parameters.values() if self._domain is not None else ()):
+            lower = parameter.lower
+            if lower is None or not lower.expr.is_number or lower.expr == 0:
+                continue  # a bound at 0 is the symbol's own sign already
+            x = parameter.symbol
+            above = sp.Dummy(f"{x.name}_above", real=True,
+                             **({"positive": True} if lower.strict else {"nonnegative": True}))
+            forward[x], back[above] = lower.expr + above, x - lower.expr
+        return forward, back
+
     # -- overrides ------------------------------------------------------------
     def _override(self, key, default):
         if key is None or key not in self.overrides:
