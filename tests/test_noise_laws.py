@@ -23,6 +23,10 @@ from proofcheck.dp import (airy_functions, arb_numbers, drift_calibration, linea
 from proofcheck.dp.airy_functions import A1P
 
 DPS = 30
+
+# On the worker of the findings claims (their kinds' ``shares_work``): the Airy law's symbolic
+# moments and integrals are computed there once.
+pytestmark = pytest.mark.xdist_group("airy-law")
 LAWS = ("gaussian", "laplace", "logistic", "airy")
 
 

@@ -27,9 +27,9 @@ from conftest import claims_from_text
 
 SETTINGS = Settings(dps=30)
 
-# One worker for these tests and the sub-gaussian-score claims (the kind's ``shares_work``):
-# the certified integrals of the Airy law are computed once, for both.
-pytestmark = pytest.mark.xdist_group("score-cgf")
+# One worker for these tests and the findings claims (their kinds' ``shares_work``): the
+# certified integrals of the Airy law are computed once, for both.
+pytestmark = pytest.mark.xdist_group("airy-law")
 
 
 def _airy_half_fisher(prec):

@@ -49,6 +49,10 @@ def nudged(claim, field, settings, digits):
 class AiryAware(Kind):
     """A kind whose expression fields may use a1p."""
 
+    # The Airy law's constants, symbolic moments and certified integrals are computed once per
+    # process and shared by every kind of the findings pack (and by the tests that name the group).
+    shares_work = "airy-law"
+
     def prepare(self, claim):
         _declare_a1p(claim)
         super().prepare(claim)

@@ -37,6 +37,7 @@ class RenyiProfile(Kind):
     required = ("law", "shifts", "orders", "attained_at")
     optional = ("digits",)
     description = "on a grid of shifts and orders, D_alpha/alpha is largest at the asserted order"
+    shares_work = "airy-law"  # the noise laws' integrals, as the other kinds of the findings pack
 
     def prepare(self, claim):
         named_law(claim)

@@ -56,9 +56,6 @@ def _arb_text(ball, digits=8):
 
 class SubGaussianScore(AiryAware):
     name = "sub-gaussian-score"
-    # The certificate's integrals are cached per law (``airy_score_cgf.score_integral``), and
-    # tests/test_sub_gaussian_score.py builds the same certificate: one worker does it once.
-    shares_work = "score-cgf"
     required = ("law", "curvature", "taylor_radius", "tail_from")
     optional = ("first_step", "exceeds_at")
     expression_fields = ("curvature",)
