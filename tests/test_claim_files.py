@@ -92,3 +92,47 @@ def test_a_paper_table_names_the_paper_by_its_title_and_a_number_is_refused(tmp_
     numbered.write_text('paper = 3\n' + claim)
     with pytest.raises(ClaimFileError, match="'paper' must be a name"):
         load_file(numbered, KINDS)
+
+
+SHARED_DEFINITIONS = '''
+define = { k = "2", g = "x**k" }
+
+[[claim]]
+id = "positive"
+where = "test"
+statement = "x^2 = |x|^2 for x > 0"
+kind = "identity"
+params = { x = "x > 0" }
+lhs = "g"
+asserts = "Abs(x)**k"
+
+[[claim]]
+id = "also-positive"
+where = "test"
+statement = "x^2 = x*x for x > 0"
+kind = "identity"
+params = { x = "x > 0" }
+lhs = "g"
+asserts = "x*x"
+
+[[claim]]
+id = "negative"
+where = "test"
+statement = "x^2 = |x|^2 for x < 0"
+kind = "identity"
+params = { x = "x < 0" }
+lhs = "g"
+asserts = "Abs(x)**k"
+'''
+
+
+def test_a_files_definitions_serve_each_claim_in_that_claims_own_symbols(tmp_path):
+    from conftest import claims_from_text
+    positive, also, negative = claims_from_text(tmp_path, SHARED_DEFINITIONS)
+    # Parsed once for the claims that share x > 0, and again for x < 0: each claim's g is x^2 in
+    # its own x, and the defined k is a name each of them can use.
+    assert positive.expr("lhs") == also.expr("lhs") == positive.symbols["x"] ** 2
+    assert negative.expr("lhs") == negative.symbols["x"] ** 2
+    assert negative.symbols["x"] != positive.symbols["x"]
+    assert negative.expr("asserts") == negative.symbols["x"] ** 2
+    assert {"k", "g"} <= set(also.symbols) and {"k", "g"} <= set(negative.symbols)

@@ -178,8 +178,12 @@ def _file_definitions(raw, symbols, path, claim_id):
     if key not in _SHARED:
         if len(_SHARED) > 1000:
             _SHARED.clear()
-        _SHARED[key] = _definitions(raw, symbols, path, claim_id, ({}, {}))
-    return _SHARED[key]
+        before = set(symbols)
+        parsed = _definitions(raw, symbols, path, claim_id, ({}, {}))
+        _SHARED[key] = parsed, {name: symbols[name] for name in set(symbols) - before}
+    parsed, defined = _SHARED[key]
+    symbols.update(defined)  # a defined name is a symbol of the claim, as parsing it made it
+    return parsed
 
 
 def _definitions(raw, symbols, path, claim_id, inherited):
