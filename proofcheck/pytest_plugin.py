@@ -117,9 +117,10 @@ class _ClaimCollector(pytest.File):
             raise ClaimFileProblem(str(error)) from None
         mutants = self.config.getoption("proofcheck_mutants")
         for claim in claims:
-            yield ClaimItem.from_parent(self, name=claim.id, claim=claim)
-            if mutants and claim.checker.computational:
-                yield from _mutant_items(self, claim)
+            item = ClaimItem.from_parent(self, name=claim.id, claim=claim)
+            yield item
+            if mutants and _checker(claim).computational:
+                yield from _mutant_items(self, item.claim)
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, ClaimFileProblem):
@@ -136,11 +137,12 @@ class ClaimsFile(_ClaimCollector):
 
 
 class PackCollector(_ClaimCollector):
-    """The claims of a packaged paper."""
+    """The claims of a packaged paper, each built when its item runs: a worker of pytest-xdist
+    builds the claims it checks, not every claim of every pack."""
 
     def _claims(self):
-        from .papers import load_claims
-        return load_claims([self.name])
+        from .papers import list_claims
+        return list_claims([self.name])
 
 
 class ClaimFileProblem(Exception):
@@ -170,9 +172,15 @@ def _markers(item, claim):
     for name in names:
         _register_marker(item.config, name)
         item.add_marker(name)
-    if claim.checker.shares_work:
+    if _checker(claim).shares_work:
         # Under ``--dist loadgroup`` one worker fills the caches these checks share.
-        item.add_marker(pytest.mark.xdist_group(claim.checker.shares_work))
+        item.add_marker(pytest.mark.xdist_group(_checker(claim).shares_work))
+
+
+def _checker(claim):
+    """A claim's kind, also for an entry read but not yet built."""
+    from .papers import registry_for
+    return getattr(claim, "checker", None) or registry_for()[claim.kind]
 
 
 def _register_marker(config, name):
@@ -196,8 +204,19 @@ class ClaimItem(pytest.Item):
 
     def __init__(self, *, claim, **kwargs):
         super().__init__(**kwargs)
-        self.claim = claim
+        self._claim = claim  # built, or a packaged claim's entry (``list_claims``) until it runs
         _markers(self, claim)
+
+    @property
+    def claim(self):
+        if getattr(self._claim, "checker", None) is None:  # an entry: built now, once
+            from .core.errors import ProofcheckError
+            from .papers import built_claim
+            try:
+                self._claim = built_claim(self._claim)
+            except ProofcheckError as error:
+                raise ClaimFailed(str(error)) from None
+        return self._claim
 
     def runtest(self):
         from .core.runner import run_mutants
@@ -232,7 +251,7 @@ class ClaimItem(pytest.Item):
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
-        return self.path, None, f"{self.claim.paper}::{self.claim.id}"
+        return self.path, None, f"{self._claim.paper}::{self._claim.id}"
 
 
 class MutantItem(ClaimItem):

@@ -188,6 +188,24 @@ def write_claims(folder, text, name="claims.toml"):
     return path
 
 
+class PackagedClaims(dict):
+    """A packaged paper's claims by id, each built when a test first asks for it."""
+
+    def __init__(self, paper):
+        from proofcheck.papers import list_claims
+        super().__init__((entry.id, entry) for entry in list_claims([paper]))
+
+    def __getitem__(self, claim_id):
+        from proofcheck.papers import built_claim
+        return built_claim(super().__getitem__(claim_id))
+
+    def values(self):
+        return [self[claim_id] for claim_id in self]
+
+    def items(self):
+        return [(claim_id, self[claim_id]) for claim_id in self]
+
+
 def claims_from_text(folder, text, name="claims.toml"):
     """The claims of a claims file holding ``text`` (dedented), written in ``folder``."""
     from proofcheck.papers import load_claims

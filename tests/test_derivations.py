@@ -372,8 +372,8 @@ def test_every_result_equals_its_statement_through_the_claims_engine(name, tmp_p
 # -- each packaged claim that names a derivation agrees with the script -------------
 
 def _linked_claims():
-    from proofcheck.papers import load_claims
-    return [c for c in load_claims() if c.kind != "derived" and c.get("derivation") and c.get("result")]
+    from proofcheck.papers import built_claim, list_claims
+    return [built_claim(e) for e in list_claims() if e.kind != "derived" and e.get("derivation") and e.get("result")]
 
 
 @pytest.mark.parametrize("name", BY_SCRIPT)

@@ -14,14 +14,14 @@ from proofcheck.core.runner import check_claim, run, run_mutants
 from proofcheck.core.verdict import Settings
 from proofcheck.papers import load_claims, packs
 
-from conftest import claims_from_text
+from conftest import PackagedClaims, claims_from_text
 
 SETTINGS = Settings()
 
 
 @pytest.fixture(scope="module")
 def claims():
-    return {c.id: c for c in load_claims(["exact-zcdp"])}
+    return PackagedClaims("exact-zcdp")
 
 
 

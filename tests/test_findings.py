@@ -15,9 +15,9 @@ from proofcheck.cli import main
 from proofcheck.core.errors import ClaimFileError
 from proofcheck.core.runner import check_claim, run_mutants
 from proofcheck.core.verdict import Settings
-from proofcheck.papers import load_claims, packs
+from proofcheck.papers import packs
 
-from conftest import claims_from_text
+from conftest import PackagedClaims, claims_from_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -29,7 +29,7 @@ SETTINGS = Settings(dps=30)
 
 @pytest.fixture(scope="module")
 def findings():
-    return {claim.id: claim for claim in load_claims(["findings"])}
+    return PackagedClaims("findings")
 
 
 

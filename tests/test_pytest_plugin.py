@@ -183,3 +183,27 @@ def test_a_claim_over_its_time_limit_fails_its_item_and_the_run_goes_on(pytester
     result = pytester.runpytest("--proofcheck-timeout", "1", "-q", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=3, failed=1)
     assert "timed out after 1 s" in result.stdout.str()
+
+
+def test_a_packaged_claim_is_built_when_its_item_runs_not_when_it_is_collected(pytester):
+    # Each worker of pytest-xdist builds the claims it checks: collecting reads the records only.
+    from proofcheck.core.claims import Claim, Entry
+    items = pytester.inline_genitems("--proofcheck-pack", "exact-zcdp", "-p", "no:cacheprovider")[0]
+    assert len(items) == len(list_claims(["exact-zcdp"]))
+    assert all(isinstance(item._claim, Entry) for item in items)
+    first = items[0]
+    assert isinstance(first.claim, Claim) and first.claim.id == first.name
+    assert first.claim.order == list_claims(["exact-zcdp"])[0].order
+    assert all(isinstance(item._claim, Entry) for item in items[1:])
+
+
+def test_a_packaged_claim_that_cannot_be_built_fails_its_own_item_in_one_line(pytester, monkeypatch):
+    from proofcheck import papers, pytest_plugin
+    from proofcheck.core.errors import ClaimFileError
+    items = pytester.inline_genitems("--proofcheck-pack", "exact-zcdp", "-p", "no:cacheprovider")[0]
+
+    def broken(entry):
+        raise ClaimFileError(entry.source, "missing field 'lhs' for kind identity", entry.id)
+    monkeypatch.setattr(papers, "built_claim", broken)
+    with pytest.raises(pytest_plugin.ClaimFailed, match=f"claim {items[0].name}: missing field 'lhs'"):
+        items[0].runtest()

@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 
 from proofcheck.core.support import chain_of, dangling, describe, weakest_along
-from proofcheck.papers import load_claims
+from proofcheck.papers import list_claims
 
 
 @dataclass
@@ -51,7 +51,7 @@ def test_a_cycle_in_rests_on_ends():
 
 
 def test_every_rests_on_of_every_pack_names_an_existing_claim():
-    assert dangling(load_claims()) == []
+    assert dangling(list_claims()) == []
 
 
 def test_a_dangling_rests_on_is_found():

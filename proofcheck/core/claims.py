@@ -318,9 +318,9 @@ def read_file(path) -> dict:
     return document
 
 
-def load_file(path, kinds, paper="", order_start=0, only=None) -> list[Claim]:
-    """The claims of one file; with ``only`` (a set of ids), just those are built."""
-    document = read_file(path)
+def load_file(path, kinds, paper="", order_start=0, only=None, document=None) -> list[Claim]:
+    """The claims of one file (its ``document``, if read already); with ``only`` (ids), just those."""
+    document = read_file(path) if document is None else document
     section = str(document.get("section", ""))
     paper = _paper_name(document.get("paper", paper), path)
     return [build_claim(r, path, kinds, paper=paper, section=section, order=order_start + i,
@@ -341,6 +341,7 @@ class Entry:
     source: str
     paper: str = ""
     order: int = 0
+    section: str = ""
 
     def get(self, name, default=None):
         return self.raw.get(name, default)
@@ -355,7 +356,7 @@ def list_file(path, kinds, paper="", order_start=0) -> list[Entry]:
         claim_id = _common_fields(record, path, kinds)
         entries.append(Entry(id=claim_id, where=record["where"], statement=record["statement"],
                              kind=record["kind"], raw=dict(record), source=str(path), paper=paper,
-                             order=order_start + i))
+                             order=order_start + i, section=str(document.get("section", ""))))
     return entries
 
 

@@ -62,20 +62,13 @@ def load_claims(names=None, path=None, only=None):
 
     With ``only`` (a collection of ids) just those claims are built: parsing
     every expression of every pack takes seconds, checking one claim need not.
+    A packaged claim is built once per process while its file is unchanged.
     """
     from ..core.claims import load_path
     only = set(only) if only is not None else None
     if path is not None:
         return _own(load_path(path, registry_for(), only=only), path)
-    claims = []
-    for pack, start in _selected(names):
-        if only is None:
-            # Every claim of a pack: built once per process while its files are unchanged.
-            claims += _built(pack.claims_folder, pack.name, start, _stamp(pack.claims_folder))
-        else:
-            claims += _numbered(load_path(pack.claims_folder, registry_for(), paper=pack.name,
-                                          only=only), start)
-    return claims
+    return [built_claim(entry) for entry in list_claims(names) if only is None or entry.id in only]
 
 
 def list_claims(names=None, path=None):
@@ -85,8 +78,15 @@ def list_claims(names=None, path=None):
         return _own(list_path(path, registry_for()), path)
     claims = []
     for pack, start in _selected(names):
-        claims += _numbered(list_path(pack.claims_folder, registry_for(), paper=pack.name), start)
+        claims += _listed(pack.claims_folder, pack.name, start, _stamp(pack.claims_folder))
     return claims
+
+
+def built_claim(entry):
+    """The claim that ``entry`` of a packaged paper (``list_claims``) lists, built once per
+    process while its file is unchanged: a pytest item builds its own claim, no other."""
+    stat = Path(entry.source).stat()
+    return _built(entry.source, entry.paper, entry.id, entry.order, (stat.st_mtime_ns, stat.st_size))
 
 
 def _own(claims, path):
@@ -117,20 +117,34 @@ def _numbered(claims, start):
 def _first_order(available, name) -> int:
     """The order of a pack's first claim: the packs' claims are numbered on in the packs' order,
     whichever are selected, so a claim's order never depends on what else is loaded."""
-    from ..core.claims import claims_files, read_file
     start = 0
     for pack in available.values():
         if pack.name == name:
             return start
-        start += sum(len(read_file(f).get("claim", [])) for f in claims_files(pack.claims_folder))
+        start += len(_listed(pack.claims_folder, pack.name, 0, _stamp(pack.claims_folder)))
     raise KeyError(name)
 
 
 @lru_cache(maxsize=16)
-def _built(folder: Path, paper: str, start: int, stamp: tuple) -> tuple:
-    """A pack's claims, built once per process while its files are unchanged (``stamp``)."""
-    from ..core.claims import load_path
-    return tuple(_numbered(load_path(folder, registry_for(), paper=paper), start))
+def _listed(folder: Path, paper: str, start: int, stamp: tuple) -> tuple:
+    """A pack's entries, read once per process while its files are unchanged (``stamp``)."""
+    from ..core.claims import list_path
+    return tuple(_numbered(list_path(folder, registry_for(), paper=paper), start))
+
+
+@lru_cache(maxsize=4096)
+def _built(source: str, paper: str, claim_id: str, order: int, stamp: tuple):
+    from ..core.claims import load_file
+    claim, = load_file(source, registry_for(), paper=paper, only={claim_id}, document=_document(source, stamp))
+    claim.order = order
+    return claim
+
+
+@lru_cache(maxsize=64)
+def _document(source: str, stamp: tuple) -> dict:
+    """A claims file's TOML, read once while it is unchanged: each claim of it is built apart."""
+    from ..core.claims import read_file
+    return read_file(source)
 
 
 def _stamp(folder: Path) -> tuple:
