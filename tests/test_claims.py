@@ -7,35 +7,47 @@ controls (a constant, an exponent, a sign or the drift changed).
 ``pytest -m slow --proofcheck-mutants`` makes every negative control of every
 claim an item of its own, as ``proofcheck verify --mutants`` checks them.
 """
+import functools
+import re
+
 import pytest
 from hypothesis import given, strategies as st
 
+from proofcheck.core.claims import read_file
+from proofcheck.core.expressions import _OPERATORS
 from proofcheck.core.numeric import evaluate
 from proofcheck.core.precision import agree
 from proofcheck.core.sampling import point_from_units
 from proofcheck.papers import built_claim, list_claims
 
-# Only the identities with parameters are built here; the plugin's items build their own claims.
-IDENTITIES = [built_claim(e) for e in list_claims() if e.kind == "identity" and e.get("params")]
-BY_ID = {f"{c.paper}:{c.id}": c for c in IDENTITIES}
+# Records, not claims: each test builds the claim it draws from (a worker of pytest-xdist
+# builds only the claims it checks).
+IDENTITIES = {f"{e.paper}:{e.id}": e for e in list_claims() if e.kind == "identity" and e.get("params")}
+_OPERATOR = re.compile(r"\b(" + "|".join(sorted(_OPERATORS)) + r")\s*\(")
 
 
-def _has_operators(claim):
-    import sympy as sp
-    return claim.expr("lhs").has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
+@functools.lru_cache(maxsize=None)
+def _shared_definitions(source):
+    return tuple(str(text) for text in (read_file(source).get("define") or {}).values())
 
 
-IDENTITIES = [c for c in IDENTITIES if c.domain.parameters]
+def _has_operators(entry):
+    """Whether the left side may hold an operator: written in it, or in a definition it may use."""
+    texts = [str(entry.get("lhs", "")), *_shared_definitions(entry.source),
+             *(str(text) for text in (entry.get("define") or {}).values())]
+    return any(_OPERATOR.search(text) for text in texts)
+
+
 # Identities whose left side needs quadrature are drawn in the deep run only.
-PARAMS = [pytest.param(f"{c.paper}:{c.id}", marks=[pytest.mark.slow] if _has_operators(c) else [])
-          for c in IDENTITIES]
+PARAMS = [pytest.param(key, marks=[pytest.mark.slow] if _has_operators(entry) else [])
+          for key, entry in IDENTITIES.items()]
 units = st.fractions(min_value=0, max_value=1).map(lambda f: f.limit_denominator(10**6))
 
 
 @pytest.mark.parametrize("key", PARAMS)
 @given(data=st.data())
 def test_identity_holds_at_parameters_drawn_across_its_domain(key, data):
-    claim = BY_ID[key]
+    claim = built_claim(IDENTITIES[key])
     drawn = {name: data.draw(units, label=name) for name in claim.parameters}
     point = point_from_units(claim.sampling_domain, drawn)
     try:

@@ -38,6 +38,12 @@ class Pack:
 
 def packs() -> dict[str, Pack]:
     """Every installed pack, by name, in their declared order."""
+    return dict(_installed())
+
+
+@lru_cache(maxsize=1)
+def _installed() -> dict[str, Pack]:
+    # Read once per process: each claim's kind is looked up through the packs' kinds.
     found = []
     for meta in sorted(HERE.glob("*/paper.toml")):
         data = tomllib.loads(meta.read_text(encoding="utf-8"))
