@@ -11,8 +11,22 @@ import subprocess
 import sys
 from fractions import Fraction
 
-import pytest
-from hypothesis import HealthCheck, settings, strategies as st
+
+def _rewrite_the_assertions_of_the_tests_only():
+    """pytest rewrites the asserts of every module of every distribution with a pytest plugin
+    (hypothesis, pytest-xdist, and proofcheck itself once installed): about 280 modules, a
+    second and a half in each worker, for asserts that are not the tests'.  Before any of them
+    is imported here, only pytest's own stay marked; test files and conftests are rewritten by
+    their names, as always.  A pytest without this hook attribute is left as it is."""
+    for hook in sys.meta_path:
+        if type(hook).__name__ == "AssertionRewritingHook" and isinstance(getattr(hook, "_must_rewrite", None), set):
+            hook._must_rewrite.intersection_update({n for n in hook._must_rewrite if n.startswith("_pytest")})
+
+
+_rewrite_the_assertions_of_the_tests_only()
+
+import pytest  # noqa: E402  (after the rewriting is narrowed: hypothesis is imported below)
+from hypothesis import HealthCheck, settings, strategies as st  # noqa: E402
 
 from proofcheck.cli import collect_garbage_seldom
 

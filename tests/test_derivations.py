@@ -26,7 +26,8 @@ NINE = {"gaussian_lemma", "drift_optimality", "v_expansion", "c_r_algebra", "sma
 
 
 # The tests of one script share a worker under xdist (``--dist loadgroup``): its results are
-# computed once per process, so three tests of a script cost one run of it.  A script built
+# computed once per process, so three tests of a script cost one run of it, and a test that
+# runs it again (a broken step, the command line) finds SymPy's cache warm there.  A script built
 # on another's results (gaussian_prior on small_error_limits, on v_expansion) shares its worker.
 BUILT_ON = {"small_error_limits": "v_expansion", "gaussian_prior": "v_expansion"}
 
@@ -113,6 +114,7 @@ def test_a_broken_step_makes_the_derivation_fail_there(name, overrides, key):
     assert failure.value.step.status == "failed"
 
 
+@on_the_worker_of("two_count_template")
 def test_an_unknown_override_key_is_refused():
     with pytest.raises(ProofcheckError, match="no step has the key 'bogus'"):
         run("two_count_template", bogus="1")
@@ -225,6 +227,7 @@ def test_a_parameter_is_seen_from_its_lower_bound_when_a_logarithm_is_split():
     assert literate.run(derive, routes=("symbolic",)).steps[-1].evidence == "symbolic"
 
 
+@on_the_worker_of("two_count_template")
 def test_markdown_shows_each_step_as_latex_math():
     steps = []
     module = load("two_count_template")
@@ -251,6 +254,7 @@ def _script(name, *argv):
     return standalone(module.derive, module.TITLE, module.SOURCE, list(argv))
 
 
+@on_the_worker_of("c_r_algebra")
 def test_script_markdown_output_is_latex_for_github(capsys):
     assert _script("c_r_algebra", "--markdown") == 0
     out = capsys.readouterr().out
@@ -258,6 +262,7 @@ def test_script_markdown_output_is_latex_for_github(capsys):
     assert "$$" in out and r"\frac{1}{128}" in out
 
 
+@on_the_worker_of("two_count_template")
 def test_script_with_a_broken_statement_exits_1(capsys):
     assert _script("two_count_template", "--set", "max_value=1/127") == 1
     assert "FAILED" in capsys.readouterr().out
@@ -269,6 +274,7 @@ def test_cli_lists_the_derivations(capsys):
     assert all(name in out for name in NINE)
 
 
+@on_the_worker_of("two_count_template")
 def test_cli_runs_a_derivation_and_a_broken_one_exits_1(capsys):
     assert cli.main(["derive", "two_count_template"]) == 0
     assert "1/128" in capsys.readouterr().out
@@ -283,6 +289,7 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys):
     assert "Traceback" not in err and "no derivation named" in err
 
 
+@on_the_worker_of("two_count_template")
 def test_cli_json_reports_steps_and_results(capsys):
     import json
     assert cli.main(["derive", "two_count_template", "--json"]) == 0

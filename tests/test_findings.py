@@ -26,6 +26,10 @@ else:  # pragma: no cover
 
 SETTINGS = Settings(dps=30)
 
+# On the worker of the findings claims (their kinds' ``shares_work``): the Airy law's ground
+# state, moments and integrals are computed there once.
+pytestmark = pytest.mark.xdist_group("airy-law")
+
 
 @pytest.fixture(scope="module")
 def findings():

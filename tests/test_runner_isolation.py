@@ -93,7 +93,7 @@ def test_a_worker_killed_from_outside_is_that_claims_error_and_is_replaced():
 
 
 def test_results_come_back_in_the_claims_order_whatever_finishes_first():
-    claims = [claim("slow", "nap", seconds="1"), claim("quick1"), claim("quick2")]
+    claims = [claim("slow", "nap", seconds="0.5"), claim("quick1"), claim("quick2")]
     finished = []
     results = runner.run(claims, Settings(), jobs=2, progress=lambda done, total, r: finished.append(r.claim.id))
     assert [r.claim.id for r in results] == ["slow", "quick1", "quick2"]
@@ -101,7 +101,7 @@ def test_results_come_back_in_the_claims_order_whatever_finishes_first():
 
 
 def test_no_limit_means_a_claim_may_take_its_time():
-    results = runner.run([claim("nap", "nap", seconds="0.5")], Settings(), jobs=1, timeout=None)
+    results = runner.run([claim("nap", "nap", seconds="0.2")], Settings(), jobs=1, timeout=None)
     assert statuses(results) == [("nap", "passed")]
 
 
