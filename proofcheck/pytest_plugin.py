@@ -120,7 +120,11 @@ class _ClaimCollector(pytest.File):
             item = ClaimItem.from_parent(self, name=claim.id, claim=claim)
             yield item
             if mutants and _checker(claim).computational:
-                yield from _mutant_items(self, item.claim)
+                try:
+                    built = item.claim  # its controls are items of their own: built now
+                except ClaimFailed as error:
+                    raise ClaimFileProblem(str(error)) from None
+                yield from _mutant_items(self, built)
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, ClaimFileProblem):

@@ -208,3 +208,19 @@ def test_a_packaged_claim_that_cannot_be_built_fails_its_own_item_in_one_line(py
     monkeypatch.setattr(papers, "built_claim", broken)
     with pytest.raises(pytest_plugin.ClaimFailed, match=f"claim {items[0].name}: missing field 'lhs'"):
         items[0].runtest()
+
+
+def test_with_controls_as_items_a_claim_that_cannot_be_built_is_its_packs_collection_error(pytester, monkeypatch):
+    from proofcheck import papers
+    from proofcheck.core.errors import ClaimFileError
+
+    def broken(entry):
+        raise ClaimFileError(entry.source, "missing field 'lhs' for kind identity", entry.id)
+    monkeypatch.setattr(papers, "built_claim", broken)
+    result = pytester.runpytest("--proofcheck-pack", "exact-zcdp", "--proofcheck-mutants", "--co", "-q",
+                                "-p", "no:cacheprovider")
+    assert result.ret != 0
+    shown = result.stdout.str()
+    # One line, as verify says it: not the exception of an item raised inside collection.
+    assert "missing field 'lhs' for kind identity" in shown
+    assert "Traceback" not in shown and "ClaimFailed" not in shown
