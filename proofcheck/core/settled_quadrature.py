@@ -182,6 +182,14 @@ ROUNDS = 10
 SMALL_DEGREE = 7
 
 
+def _small_degree(tolerance) -> int:
+    """The levels a small integral is given for its relative digits: SMALL_DEGREE, or more where
+    the tolerance asks for more digits than level 7 reaches at c = 2 (a derivative taken
+    numerically asks for some 120: exp(-2 2^m) must reach the tolerance)."""
+    digits = -mpmath.log10(tolerance) if tolerance > 0 else 0
+    return max(SMALL_DEGREE, int(mpmath.ceil(mpmath.log(digits * mpmath.log(10) / 2, 2))) if digits > 1 else 0)
+
+
 def settled_quadrature(f, nodes, tolerance):
     """``(value, error)`` of the integral of ``f`` over the pieces between ``nodes``.
 
@@ -201,7 +209,7 @@ def settled_quadrature(f, nodes, tolerance):
         else:
             # A small integral has its absolute result: its relative one is had within a few
             # levels (SMALL_DEGREE), or the integrand cancels and no level gives it.
-            value, error = tanh_sinh.quad(recorded, nodes, error=True, maxdegree=SMALL_DEGREE)
+            value, error = tanh_sinh.quad(recorded, nodes, error=True, maxdegree=_small_degree(tolerance))
         peak = isolated_peak(recorded, nodes)
         if peak is not None:
             nodes = _cut(nodes, peak)

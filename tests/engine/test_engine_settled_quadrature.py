@@ -172,3 +172,16 @@ def test_without_the_cut_at_0_the_half_line_never_reaches_lemma_4_1s_mass(monkey
     # The cuts at its isolated largest node walk 10^5 a round towards 0: never in time.
     with pytest.raises(numeric.EvaluationError, match="did not settle"):
         evaluate(below, {}, 30)
+
+
+def test_a_small_integral_asked_for_more_digits_than_seven_levels_give_still_settles():
+    # d/da E|exp(sigma Z - a) - 1| at sigma = 10^-6, a = -10^-6 (a corner the deep run draws):
+    # the derivative, taken numerically, asks the integrals of size 10^-6 for 123 digits, one
+    # level more than seven give; refused before, it agrees with the closed form now.
+    z, a, sigma = sp.Symbol("z", real=True), sp.Symbol("a", real=True), sp.Symbol("sigma", positive=True)
+    phi = sp.exp(-z ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    lhs = sp.Derivative(sp.Integral(sp.Abs(sp.exp(sigma * z - a) - 1) * phi, (z, -sp.oo, sp.oo)), a)
+    closed = sp.exp(sigma ** 2 / 2 - a) * sp.erf((a / sigma - sigma) / sp.sqrt(2))
+    point = {sigma: sp.Rational(1, 10 ** 6), a: sp.Rational(-1, 10 ** 6)}
+    assert settled_quadrature._small_degree(mpmath.mpf("1e-123")) == 8
+    assert _agree(evaluate(lhs, point, 50), evaluate(closed, point, 50), 45)
