@@ -186,8 +186,10 @@ def _small_degree(tolerance) -> int:
     """The levels a small integral is given for its relative digits: SMALL_DEGREE, or more where
     the tolerance asks for more digits than level 7 reaches at c = 2 (a derivative taken
     numerically asks for some 120: exp(-2 2^m) must reach the tolerance)."""
-    digits = -mpmath.log10(tolerance) if tolerance > 0 else 0
-    return max(SMALL_DEGREE, int(mpmath.ceil(mpmath.log(digits * mpmath.log(10) / 2, 2))) if digits > 1 else 0)
+    if not 0 < tolerance < mpmath.mpf(10) ** -2:
+        return SMALL_DEGREE
+    # exp(-2 * 2^m) <= tolerance  when  2^m >= ln(1/tolerance) / 2.
+    return max(SMALL_DEGREE, int(mpmath.ceil(mpmath.log(-mpmath.log(tolerance) / 2, 2))))
 
 
 def settled_quadrature(f, nodes, tolerance):
