@@ -176,9 +176,10 @@ def _markers(item, claim):
     for name in names:
         _register_marker(item.config, name)
         item.add_marker(name)
-    if _checker(claim).shares_work:
+    group = _checker(claim).shares_work
+    if group:
         # Under ``--dist loadgroup`` one worker fills the caches these checks share.
-        item.add_marker(pytest.mark.xdist_group(_checker(claim).shares_work))
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 def _checker(claim):

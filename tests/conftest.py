@@ -11,6 +11,8 @@ import subprocess
 import sys
 from fractions import Fraction
 
+import pytest
+
 
 def _rewrite_the_assertions_of_the_tests_only():
     """pytest rewrites the asserts of every module of every distribution with a pytest plugin
@@ -25,7 +27,7 @@ def _rewrite_the_assertions_of_the_tests_only():
 
 _rewrite_the_assertions_of_the_tests_only()
 
-import pytest  # noqa: E402  (after the rewriting is narrowed: hypothesis is imported below)
+# Imported once the rewriting is narrowed, so that hypothesis's own modules are not rewritten.
 from hypothesis import HealthCheck, settings, strategies as st  # noqa: E402
 
 from proofcheck.cli import collect_garbage_seldom
