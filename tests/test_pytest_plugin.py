@@ -224,3 +224,17 @@ def test_with_controls_as_items_a_claim_that_cannot_be_built_is_its_packs_collec
     # One line, as verify says it: not the exception of an item raised inside collection.
     assert "missing field 'lhs' for kind identity" in shown
     assert "Traceback" not in shown and "ClaimFailed" not in shown
+
+
+def test_pytest_leaves_the_engine_s_asserts_alone_and_the_other_plugins_as_they_were(monkeypatch):
+    # pytest marks every module of a distribution with a plugin for assert rewriting; the
+    # plugin takes its own package off that list (a test file is rewritten by its name).
+    from proofcheck import pytest_plugin
+
+    class AssertionRewritingHook:
+        _must_rewrite = {"proofcheck", "proofcheck.core", "hypothesis", "_pytest", "proofcheck_extra"}
+
+    hook = AssertionRewritingHook()
+    monkeypatch.setattr("sys.meta_path", [hook])
+    pytest_plugin._leave_the_engine_unrewritten()
+    assert hook._must_rewrite == {"hypothesis", "_pytest", "proofcheck_extra"}
