@@ -51,10 +51,12 @@ class Parameter:
     def validate(self, value, point: Mapping[str, sp.Expr]):
         """Raise DomainError naming this parameter if ``value`` is outside."""
         value = sp.nsimplify(value) if not isinstance(value, sp.Basic) else value
-        if value.has(sp.nan) or value in (sp.oo, -sp.oo, sp.zoo):
-            raise DomainError(self.name, f"value {value} is not a finite number")
-        if not value.is_real:
-            raise DomainError(self.name, f"value {value} is not real")
+        # A rational (every sampled value but a few edges) is a finite real number.
+        if not value.is_Rational:
+            if value.has(sp.nan) or value in (sp.oo, -sp.oo, sp.zoo):
+                raise DomainError(self.name, f"value {value} is not a finite number")
+            if not value.is_real:
+                raise DomainError(self.name, f"value {value} is not real")
         if self.integer:
             if not value.is_integer:
                 raise DomainError(self.name, f"value {value} is not an integer ({self.spec})")
@@ -66,13 +68,19 @@ class Parameter:
             limit = bound.expr.xreplace(point)
             if limit.free_symbols:
                 raise DomainError(self.name, f"bound {bound.expr} needs {limit.free_symbols}")
-            if side == "lower":
-                ok = value > limit if bound.strict else value >= limit
-            else:
-                ok = value < limit if bound.strict else value <= limit
-            if not bool(ok):
+            if not _within(value, limit, side == "lower", bound.strict):
                 raise DomainError(self.name, f"value {value} violates {self.spec}")
         return value
+
+
+def _within(value, limit, lower: bool, strict: bool) -> bool:
+    """``value`` (>, >=) ``limit`` for a lower bound, (<, <=) for an upper one."""
+    if value.is_Rational and limit.is_Rational:
+        # Compared as integers (denominators are positive): SymPy's answer without its dispatch.
+        value, limit = value.p * limit.q, limit.p * value.q
+    if lower:
+        return bool(value > limit if strict else value >= limit)
+    return bool(value < limit if strict else value <= limit)
 
 
 def parse_parameter(name: str, spec: str, symbols: Mapping[str, sp.Symbol]) -> Parameter:

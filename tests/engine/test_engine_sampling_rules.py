@@ -7,7 +7,7 @@ import pytest
 import sympy as sp
 
 from proofcheck.core import sampling
-from proofcheck.core.domains import parse_domain
+from proofcheck.core.domains import Bound, Parameter, parse_domain
 from proofcheck.core.errors import DomainError
 
 R = sp.Rational
@@ -242,3 +242,38 @@ def test_a_domain_that_differs_in_any_bound_or_kind_draws_its_own_points(other):
     parse_domain({"r": "0 < r < 1", "c": "c > 0"}).sample_points(20, seed=3)
     domain = parse_domain(other)
     assert domain.sample_points(20, seed=3) == sampling._sample(domain, 20, 3)
+
+
+# -- the exact shortcuts of sampling: the same numbers SymPy gives ----------------------
+
+def _rationals(count, seed):
+    rng = random.Random(seed)
+    for index in range(count):
+        size = rng.randrange(1, 60)
+        denominator = 1 if index % 4 == 0 else rng.randrange(1, 10 ** rng.randrange(1, 60))
+        yield R(rng.randrange(-10 ** size, 10 ** size), denominator)
+
+
+def test_a_rational_bound_at_30_digits_is_the_very_number_sympy_evaluates():
+    import mpmath
+    for value in list(_rationals(3000, seed=1)) + [R(0), R(1, 3), R(-2, 3), R(10**40 + 1, 3), R(1, 10**40)]:
+        with mpmath.workdps(30):
+            assert sampling._at_30_digits(value)._mpf_ == mpmath.mpf(sp.N(value, 30))._mpf_, value
+
+
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("strict", [True, False])
+def test_a_rational_is_held_to_a_rational_bound_as_sympy_holds_it(lower, strict):
+    values = list(_rationals(400, seed=2))
+    for value, limit in zip(values, values[1:] + values[:1]):
+        for bound in (limit, value):  # the second: a value on its own bound
+            edge = Bound(bound, strict)
+            parameter = Parameter("x", "x", lower=edge if lower else None, upper=None if lower else edge)
+            expected = bool(value > bound if strict else value >= bound) if lower \
+                else bool(value < bound if strict else value <= bound)
+            try:
+                parameter.validate(value, {})
+                held = True
+            except DomainError:
+                held = False
+            assert held == expected, (lower, strict, value, bound)
