@@ -253,7 +253,7 @@ def settled_sum(f, bounds):
     e^-700/j^2 came out 8% low, and a false inequality about its logarithm passed.
     Summed again times an exact power of 2 that brings it to about 1, it is right.
     """
-    scale = 0  # the terms are summed times 2^-scale
+    scale = _first_term_scale(f, bounds)  # the terms are summed times 2^-scale
     for _ in range(ROUNDS):
         value = mpmath.nsum(f if not scale else _TimesPowerOfTwo(f, -scale), bounds)
         bits = _magnitude(value)
@@ -261,6 +261,19 @@ def settled_sum(f, bounds):
             return value * _power_of_two(scale) if scale else value
         scale += bits
     raise EvaluationError(f"the sum did not settle: its size kept changing, after {ROUNDS} attempts")
+
+
+def _first_term_scale(f, bounds) -> int:
+    """A first guess at a sum's scale: its first term's, when that is far from 1 (else 0).
+
+    A series of tiny terms is then summed once at about its own scale, not first at 1 and
+    again; ``settled_sum`` accepts a value only at its own scale, whatever the guess.
+    """
+    start = bounds[0]
+    if not mpmath.isfinite(start):
+        return 0
+    bits = _magnitude(f(start))
+    return 0 if bits == _NOTHING or abs(bits) <= PEAK_BITS else bits
 
 
 def _cut(nodes, at):

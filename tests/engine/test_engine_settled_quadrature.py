@@ -128,6 +128,17 @@ def test_without_its_own_scale_a_sum_of_small_terms_comes_out_low(monkeypatch):
     assert not _agree(evaluate(SMALL_SUM, {}, 30), want, 4)
 
 
+def test_a_sum_of_small_terms_is_summed_once_at_the_scale_of_its_first_term(monkeypatch):
+    calls = []
+    nsum = mpmath.nsum
+    monkeypatch.setattr(settled_quadrature.mpmath, "nsum", lambda *a, **k: calls.append(1) or nsum(*a, **k))
+    numeric._evaluate_operator_expression.cache_clear()
+    with mpmath.workdps(50):
+        want = mpmath.pi ** 2 / 6 * mpmath.exp(-700)
+    assert _agree(evaluate(SMALL_SUM, {}, 30), want, 30)
+    assert len(calls) == 1
+
+
 N = sp.Symbol("n", positive=True)
 SMALL_LIMIT = sp.Limit(sp.exp(-700) * (1 + 1 / N) ** N, N, sp.oo)
 
