@@ -368,3 +368,17 @@ def test_report_refuses_an_output_folder_that_is_a_file(claims_file, tmp_path, c
     target.write_text("")
     assert main(["report", "--claims", str(claims_file), "--out", str(target), "--no-verify"]) == 2
     assert "--out" in capsys.readouterr().err
+
+
+def test_the_map_of_the_packs_reads_their_claims_without_building_one(registry):
+    from proofcheck.core.claims import Entry
+    claims, _ = registry
+    assert claims and all(isinstance(claim, Entry) for claim in claims)
+
+
+def test_a_claims_file_of_ones_own_is_built_even_when_nothing_is_checked(tmp_path, capsys):
+    path = tmp_path / "broken.toml"
+    path.write_text(CLAIMS.replace('asserts = "x**2 + 2*x + 1"', 'asserts = "x**2 +* 1"'), encoding="utf-8")
+    assert main(["report", "--claims", str(path), "--out", str(tmp_path / "out"), "--no-verify"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "syntax error" in err and len(err.splitlines()) == 1

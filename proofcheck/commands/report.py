@@ -148,11 +148,14 @@ def _figure_note(figure_module, paper: str) -> str:
 def _check(claims, settings, jobs, quiet, timeout, cache=None):
     """Check the claims; verdicts a ``verify`` just reached under the same settings come from the cache."""
     from ..core.verdict_cache import run_with_cache
+    from ..papers import built_claim
     start = time.perf_counter()
     with Progress(len(claims), enabled=not quiet) as progress:
+        # The map's claims are entries: those the cache does not answer are built here.
         results = run_with_cache(claims, settings, cache, jobs=jobs, timeout=timeout,
-                             started=lambda claim: progress.working_on(claim.id),
-                             progress=lambda done, total, result: progress.update(done))
+                                 started=lambda claim: progress.working_on(claim.id),
+                                 progress=lambda done, total, result: progress.update(done),
+                                 build=lambda ids: [built_claim(c) for c in claims if c.id in ids])
     return results, time.perf_counter() - start
 
 

@@ -180,16 +180,19 @@ def load_registry(names=None, path=None):
     """The claims of the named packs (all by default), or of a claims file or
     folder, with the papers they belong to.
 
+    The claims are entries as their files list them (``claims.Entry``), which is
+    all the map reads; ``papers.built_claim`` builds one to check it.  A claims
+    file of one's own is built here as well, so that an expression it gets wrong
+    is an error even when nothing is checked (``report --no-verify``).
     A pack whose ``claims/`` folder holds no file yet is listed with no claims
     rather than refused, so the map can be drawn while a paper is being entered.
     """
     from ..core.errors import ProofcheckError
-    from ..papers import load_claims, packs
+    from ..papers import built_claim, list_claims, packs
     if path is not None:
-        claims = load_claims(path=path)
-        name = next((c.paper for c in claims if c.paper), "") or Path(path).stem
+        claims = list_claims(path=path)
         for claim in claims:
-            claim.paper = claim.paper or name
+            built_claim(claim)
         return claims, [PaperInfo(p, source=str(path)) for p in dict.fromkeys(c.paper for c in claims)]
     available = packs()
     selected = list(names) if names else list(available)
@@ -201,7 +204,7 @@ def load_registry(names=None, path=None):
         papers.append(PaperInfo(pack.name, pack.title, pack.source))
         if not any(pack.claims_folder.rglob("*.toml")):
             continue
-        claims += load_claims([name])
+        claims += list_claims([name])
     return claims, papers
 
 
