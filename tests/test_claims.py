@@ -16,7 +16,7 @@ from hypothesis import given, strategies as st
 from proofcheck.core.claims import read_file
 from proofcheck.core.expressions import _OPERATORS
 from proofcheck.core.numeric import evaluate
-from proofcheck.core.precision import agree
+from proofcheck.core.precision import agree, differs_at_higher_precision
 from proofcheck.core.sampling import point_from_units
 from proofcheck.papers import built_claim, list_claims
 
@@ -56,4 +56,8 @@ def test_identity_holds_at_parameters_drawn_across_its_domain(key, data):
         return  # a dependent bound moved the draw outside the true domain: not a sample
     left = evaluate(claim.expr("lhs"), point, 50)
     right = evaluate(claim.expr("asserts"), point, 50)
-    assert agree(left, right, 50), (point, left, right)
+    # As the checker judges a disagreement: noise about an exact zero (eq. (12) at n = m, a
+    # quadrature's 10^-57 against 0) recedes at 100 and 200 digits; a wrong side does not.
+    assert agree(left, right, 50) or not differs_at_higher_precision(
+        lambda digits: (evaluate(claim.expr("lhs"), point, digits), evaluate(claim.expr("asserts"), point, digits)),
+        50), (point, left, right)
