@@ -28,21 +28,21 @@ from pathlib import Path
 import pytest
 
 
-def _leave_the_engine_unrewritten():
-    """pytest rewrites the asserts of every module of a distribution that registers a plugin:
-    installed, each pytest run would rewrite the engine's modules as it imports them (36 for
-    the three claims of docs/examples, most of the package for the packs) for asserts that
-    belong to no test.  Only
-    this module and the package's ``__init__``, imported already, are rewritten; test files
-    and conftests are rewritten by their names as always.  A pytest without this hook
-    attribute is left as it is."""
+def narrow_assert_rewriting(keep):
+    """Keep on pytest's list of modules whose asserts it rewrites only the names ``keep``
+    accepts.  pytest lists every module of each distribution that has a pytest plugin; test
+    files and conftests are rewritten by their names whatever the list says.  A pytest
+    without this hook attribute is left as it is."""
     for hook in sys.meta_path:
         marked = getattr(hook, "_must_rewrite", None)
         if type(hook).__name__ == "AssertionRewritingHook" and isinstance(marked, set):
-            marked.difference_update({n for n in marked if n.split(".")[0] == __package__})
+            marked.intersection_update({name for name in marked if keep(name)})
 
 
-_leave_the_engine_unrewritten()
+# Installed, each pytest run would otherwise rewrite the engine's modules as it imports them
+# (36 for the three claims of docs/examples, most of the package for the packs), for asserts
+# that belong to no test.  This module and the package's __init__ are imported already.
+narrow_assert_rewriting(lambda name: name.split(".")[0] != __package__)
 
 # Kinds whose check takes seconds (quadrature at instances, certificates over ranges).
 SLOW_KINDS = frozenset({"chain-instance", "small-shift-limit", "sub-gaussian-score", "renyi-profile",

@@ -13,19 +13,13 @@ from fractions import Fraction
 
 import pytest
 
-
-def _rewrite_the_assertions_of_the_tests_only():
-    """pytest rewrites the asserts of every module of every distribution with a pytest plugin
-    (hypothesis, pytest-xdist, and proofcheck itself once installed): about 280 modules, a
-    second and a half in each worker, for asserts that are not the tests'.  Before any of them
-    is imported here, only pytest's own stay marked; test files and conftests are rewritten by
-    their names, as always.  A pytest without this hook attribute is left as it is."""
-    for hook in sys.meta_path:
-        if type(hook).__name__ == "AssertionRewritingHook" and isinstance(getattr(hook, "_must_rewrite", None), set):
-            hook._must_rewrite.intersection_update({n for n in hook._must_rewrite if n.startswith("_pytest")})
+from proofcheck.pytest_plugin import narrow_assert_rewriting
 
 
-_rewrite_the_assertions_of_the_tests_only()
+# pytest rewrites the asserts of every module of every distribution with a pytest plugin
+# (hypothesis, pytest-xdist): about 280 modules, a second and a half in each worker, for asserts
+# that are not the tests'.  Before any of them is imported here, only pytest's own stay listed.
+narrow_assert_rewriting(lambda name: name.startswith("_pytest"))
 
 # Imported once the rewriting is narrowed, so that hypothesis's own modules are not rewritten.
 from hypothesis import HealthCheck, settings, strategies as st  # noqa: E402

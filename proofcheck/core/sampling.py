@@ -35,7 +35,6 @@ from fractions import Fraction
 from typing import Mapping
 
 import sympy as sp
-from mpmath.libmp import from_rational
 
 from .errors import DomainError
 
@@ -206,6 +205,7 @@ def _at_30_digits(bound):
     (``EvalfMixin.evalf``).  Any other number goes through ``sp.N``.
     """
     import mpmath
+    from mpmath.libmp import from_rational
     if bound.is_Rational:
         with mpmath.workdps(30):
             guarded = from_rational(int(bound.p), int(bound.q), mpmath.mp.prec + 4)
