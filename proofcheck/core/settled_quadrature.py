@@ -79,6 +79,11 @@ class NodeRecorder:
             self._magnitudes = [_magnitude(v) for v in self.values]
         return self._magnitudes
 
+    def log_size(self, index):
+        """log |value| of the ``index``-th value, as an mpf."""
+        value = self.values[index]
+        return mpmath.log(abs(mpf_of(value.mid()) if isinstance(value, arb) else value))
+
     def one_signed(self) -> bool:
         """Whether every value was real and every nonzero one of the same sign (a density)."""
         if not all(hasattr(v, "_mpf_") for v in self.values):
@@ -135,6 +140,35 @@ def isolated_peak(recorder: NodeRecorder, pieces):
             if len(near) >= PEAK_NODES:
                 return None
     return peak if _inside(peak, recorder, pieces) else None
+
+
+def peak_vertex(recorder: NodeRecorder, peak):
+    """Where the maximum about the node ``peak`` lies: the vertex of the parabola through
+    log|f| at ``peak`` and at its nearest nodes on either side, else ``peak`` itself.
+
+    Exact for a Gaussian peak, and between those two nodes for any other (the middle value
+    is the largest).  Cut at its node, Section 4.1's mean-one drift at sigma = 10^6 (the
+    density of N(10^6, 1)) moved 10^5 a round towards its peak and never reached it; cut
+    at the vertex, the next quadrature resolves it.  Any cut leaves the integral as it is:
+    only where the next quadrature looks changes.
+    """
+    below = above = None
+    for index, x in enumerate(recorder.each_node()):
+        if x < peak and (below is None or x > below[0]):
+            below = (x, index)
+        elif x > peak and (above is None or x < above[0]):
+            above = (x, index)
+    top = recorder.magnitudes.index(recorder.top()[0])
+    if below is None or above is None or recorder.magnitudes[below[1]] == _NOTHING \
+            or recorder.magnitudes[above[1]] == _NOTHING:
+        return peak
+    size = recorder.log_size(top)
+    u, v = below[0] - peak, above[0] - peak
+    a, b = recorder.log_size(below[1]) - size, recorder.log_size(above[1]) - size
+    turn = a * v - b * u  # <= 0, and 0 only where all three values are equal
+    if not turn < 0:
+        return peak
+    return peak + (a * v * v - b * u * u) / (2 * turn)
 
 
 def _inside(peak, recorder: NodeRecorder, pieces) -> bool:
@@ -214,7 +248,7 @@ def settled_quadrature(f, nodes, tolerance):
             value, error = tanh_sinh.quad(recorded, nodes, error=True, maxdegree=_small_degree(tolerance))
         peak = isolated_peak(recorded, nodes)
         if peak is not None:
-            nodes = _cut(nodes, peak)
+            nodes = _cut(nodes, peak_vertex(recorded, peak))
             continue
         rescale = _scale_bits(recorded, value)
         if not rescale:

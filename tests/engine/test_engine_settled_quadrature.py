@@ -170,19 +170,88 @@ def test_a_half_line_reaching_across_0_from_far_off_is_cut_at_0():
     assert _agree(evaluate(below, {}, 30), want, 30)
     assert split_long_pieces([-mpmath.inf, mpmath.mpf(10 ** 6)])[:2] == [-mpmath.inf, 0]
     assert split_long_pieces([mpmath.mpf(-10 ** 6), mpmath.inf])[-2:] == [0, mpmath.inf]
-    assert split_long_pieces([-mpmath.inf, mpmath.mpf(10)]) == [-mpmath.inf, 10]
+    assert split_long_pieces([-mpmath.inf, mpmath.mpf(10)])[:2] == [-mpmath.inf, 0]
+    assert split_long_pieces([-mpmath.inf, mpmath.mpf(8)]) == [-mpmath.inf, 8]
 
 
-def test_without_the_cut_at_0_the_half_line_never_reaches_lemma_4_1s_mass(monkeypatch):
-    from proofcheck.core import quadrature_pieces
-    monkeypatch.setattr(quadrature_pieces, "_origin_cut", lambda nodes: nodes)
+def _lemma_4_1_below_sigma():
     z = sp.Symbol("z", real=True)
     sigma = sp.Integer(10 ** 6)
     weight = sp.exp(-z ** 2 / 2) / sp.sqrt(2 * sp.pi)
-    below = sp.Integral((1 - sp.exp(sigma * z - sigma ** 2)) * weight, (z, -sp.oo, sigma))
+    return sp.Integral((1 - sp.exp(sigma * z - sigma ** 2)) * weight, (z, -sp.oo, sigma))
+
+
+def test_without_the_cut_at_0_nor_at_the_peaks_vertex_the_half_line_never_reaches_lemma_4_1s_mass(monkeypatch):
+    from proofcheck.core import quadrature_pieces
+    monkeypatch.setattr(quadrature_pieces, "_origin_cut", lambda nodes: nodes)
+    monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak: peak)
     # The cuts at its isolated largest node walk 10^5 a round towards 0: never in time.
     with pytest.raises(numeric.EvaluationError, match="did not settle"):
-        evaluate(below, {}, 30)
+        evaluate(_lemma_4_1_below_sigma(), {}, 30)
+
+
+@pytest.mark.parametrize("guard", ["_origin_cut", "peak_vertex"])
+def test_either_the_cut_at_0_or_the_cut_at_the_peaks_vertex_reaches_lemma_4_1s_mass(monkeypatch, guard):
+    from proofcheck.core import quadrature_pieces
+    if guard == "_origin_cut":
+        monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak: peak)
+    else:
+        monkeypatch.setattr(quadrature_pieces, "_origin_cut", lambda nodes: nodes)
+    with mpmath.workdps(40):
+        want = mpmath.ncdf(10 ** 6) - mpmath.exp(-mpmath.mpf(10) ** 12 / 2) * mpmath.ncdf(0)
+    assert _agree(evaluate(_lemma_4_1_below_sigma(), {}, 30), want, 30)
+
+
+MEAN_ONE = sp.Integral(sp.exp(SIGMA * Y - SIGMA ** 2 / 2 - Y ** 2 / 2) / sp.sqrt(2 * sp.pi), (Y, -sp.oo, sp.oo))
+
+
+def test_the_mean_one_drift_at_sigma_10_to_the_6_is_cut_at_its_peak_and_has_mass_one():
+    # Section 4.1: E exp(sigma Z - sigma^2/2) = 1; its integrand is the density of N(10^6, 1),
+    # a peak of unit width 10^6 from the origin (a corner the deep run draws).
+    assert _agree(evaluate(MEAN_ONE, {SIGMA: sp.Integer(10 ** 6)}, 50), mpmath.mpf(1), 45)
+
+
+def test_cut_at_its_largest_node_the_mean_one_drift_at_sigma_10_to_the_6_never_settles(monkeypatch):
+    monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak: peak)
+    with pytest.raises(numeric.EvaluationError, match="did not settle"):
+        evaluate(MEAN_ONE, {SIGMA: sp.Integer(10 ** 6)}, 50)
+
+
+def test_the_vertex_of_a_gaussian_peak_is_its_mode_and_of_another_lies_between_the_nodes():
+    with mpmath.workdps(30):
+        mode = mpmath.mpf(10) ** 6 + mpmath.mpf(1) / 3
+        gaussian = NodeRecorder(lambda t: mpmath.exp(-(t - mode) ** 2 / 2))
+        skewed = NodeRecorder(lambda t: mpmath.exp(-abs(t - mode) ** 3))
+        for t in (0, 9 * 10 ** 5, 12 * 10 ** 5, 10 ** 7):
+            gaussian(mpmath.mpf(t))
+            skewed(mpmath.mpf(t))
+        # log|f| of size 10^10 at 30 digits: the vertex to some 10^-18 of 10^6.
+        assert abs(settled_quadrature.peak_vertex(gaussian, mpmath.mpf(9 * 10 ** 5)) - mode) < mpmath.mpf(10) ** -9
+        assert 9 * 10 ** 5 < settled_quadrature.peak_vertex(skewed, mpmath.mpf(9 * 10 ** 5)) < 12 * 10 ** 5
+    # A peak with no node on one side is cut at its node.
+    lonely = NodeRecorder(lambda t: mpmath.exp(-t ** 2))
+    lonely(mpmath.mpf(1))
+    lonely(mpmath.mpf(2))
+    assert settled_quadrature.peak_vertex(lonely, mpmath.mpf(1)) == 1
+
+
+DRIFT_DERIVATIVE = sp.Derivative(sp.Integral(sp.Abs(sp.exp(SIGMA * Y - L) - 1) * sp.exp(-Y ** 2 / 2)
+                                             / sp.sqrt(2 * sp.pi), (Y, -sp.oo, sp.oo)), L)
+# Section 4.1's derivative at sigma = 10^-6 and a = -10^(1/4) 10^-5 (a drawn corner of the deep
+# run): its kink lies at z = a/sigma = -17.8.  (``L`` stands for a here: a negative value.)
+NEAR_KINK = {SIGMA: sp.Rational(1, 10 ** 6), L: -sp.root(10, 4) / 10 ** 5}
+
+
+def test_the_drift_derivative_with_its_kink_at_minus_18_agrees_with_its_closed_form():
+    closed = sp.exp(SIGMA ** 2 / 2 - L) * sp.erf((L / SIGMA - SIGMA) / sp.sqrt(2))
+    assert _agree(evaluate(DRIFT_DERIVATIVE, NEAR_KINK, 50), evaluate(closed, NEAR_KINK, 50), 45)
+
+
+def test_without_the_cut_at_0_the_drift_derivative_with_its_kink_at_minus_18_is_refused(monkeypatch):
+    from proofcheck.core import quadrature_pieces
+    monkeypatch.setattr(quadrature_pieces, "ORIGIN_REACH", quadrature_pieces.LONG_PIECE)
+    with pytest.raises(numeric.EvaluationError, match="did not settle"):
+        evaluate(DRIFT_DERIVATIVE, NEAR_KINK, 50)
 
 
 def test_a_small_integral_asked_for_more_digits_than_seven_levels_give_still_settles():
