@@ -142,9 +142,10 @@ def isolated_peak(recorder: NodeRecorder, pieces):
     return peak if _inside(peak, recorder, pieces) else None
 
 
-def peak_vertex(recorder: NodeRecorder, peak):
+def peak_vertex(recorder: NodeRecorder, peak, pieces):
     """Where the maximum about the node ``peak`` lies: the vertex of the parabola through
-    log|f| at ``peak`` and at its nearest nodes on either side, else ``peak`` itself.
+    log|f| at ``peak`` and at its nearest nodes on either side, if it falls inside the
+    peak's piece (``pieces``, the cuts) and is no cut already; else ``peak`` itself.
 
     Exact for a Gaussian peak, and between those two nodes for any other (the middle value
     is the largest).  Cut at its node, Section 4.1's mean-one drift at sigma = 10^6 (the
@@ -168,7 +169,10 @@ def peak_vertex(recorder: NodeRecorder, peak):
     turn = a * v - b * u  # <= 0, and 0 only where all three values are equal
     if not turn < 0:
         return peak
-    return peak + (a * v * v - b * u * u) / (2 * turn)
+    vertex = peak + (a * v * v - b * u * u) / (2 * turn)
+    lower = max((p for p in pieces if p < peak), default=-mpmath.inf)
+    upper = min((p for p in pieces if p > peak), default=mpmath.inf)
+    return vertex if lower < vertex < upper else peak
 
 
 def _inside(peak, recorder: NodeRecorder, pieces) -> bool:
@@ -248,7 +252,7 @@ def settled_quadrature(f, nodes, tolerance):
             value, error = tanh_sinh.quad(recorded, nodes, error=True, maxdegree=_small_degree(tolerance))
         peak = isolated_peak(recorded, nodes)
         if peak is not None:
-            nodes = _cut(nodes, peak_vertex(recorded, peak))
+            nodes = _cut(nodes, peak_vertex(recorded, peak, nodes))
             continue
         rescale = _scale_bits(recorded, value)
         if not rescale:

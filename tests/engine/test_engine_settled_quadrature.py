@@ -184,7 +184,7 @@ def _lemma_4_1_below_sigma():
 def test_without_the_cut_at_0_nor_at_the_peaks_vertex_the_half_line_never_reaches_lemma_4_1s_mass(monkeypatch):
     from proofcheck.core import quadrature_pieces
     monkeypatch.setattr(quadrature_pieces, "_origin_cut", lambda nodes: nodes)
-    monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak: peak)
+    monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak, pieces: peak)
     # The cuts at its isolated largest node walk 10^5 a round towards 0: never in time.
     with pytest.raises(numeric.EvaluationError, match="did not settle"):
         evaluate(_lemma_4_1_below_sigma(), {}, 30)
@@ -194,7 +194,7 @@ def test_without_the_cut_at_0_nor_at_the_peaks_vertex_the_half_line_never_reache
 def test_either_the_cut_at_0_or_the_cut_at_the_peaks_vertex_reaches_lemma_4_1s_mass(monkeypatch, guard):
     from proofcheck.core import quadrature_pieces
     if guard == "_origin_cut":
-        monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak: peak)
+        monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak, pieces: peak)
     else:
         monkeypatch.setattr(quadrature_pieces, "_origin_cut", lambda nodes: nodes)
     with mpmath.workdps(40):
@@ -212,7 +212,7 @@ def test_the_mean_one_drift_at_sigma_10_to_the_6_is_cut_at_its_peak_and_has_mass
 
 
 def test_cut_at_its_largest_node_the_mean_one_drift_at_sigma_10_to_the_6_never_settles(monkeypatch):
-    monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak: peak)
+    monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak, pieces: peak)
     with pytest.raises(numeric.EvaluationError, match="did not settle"):
         evaluate(MEAN_ONE, {SIGMA: sp.Integer(10 ** 6)}, 50)
 
@@ -226,13 +226,17 @@ def test_the_vertex_of_a_gaussian_peak_is_its_mode_and_of_another_lies_between_t
             gaussian(mpmath.mpf(t))
             skewed(mpmath.mpf(t))
         # log|f| of size 10^10 at 30 digits: the vertex to some 10^-18 of 10^6.
-        assert abs(settled_quadrature.peak_vertex(gaussian, mpmath.mpf(9 * 10 ** 5)) - mode) < mpmath.mpf(10) ** -9
-        assert 9 * 10 ** 5 < settled_quadrature.peak_vertex(skewed, mpmath.mpf(9 * 10 ** 5)) < 12 * 10 ** 5
+        whole = [-mpmath.inf, mpmath.inf]
+        assert abs(settled_quadrature.peak_vertex(gaussian, mpmath.mpf(9 * 10 ** 5), whole) - mode) < mpmath.mpf(10) ** -9
+        assert 9 * 10 ** 5 < settled_quadrature.peak_vertex(skewed, mpmath.mpf(9 * 10 ** 5), whole) < 12 * 10 ** 5
+        # A vertex beyond the peak's piece, far or just, leaves the cut at the node.
+        for pieces in ([-mpmath.inf, 10 ** 6, mpmath.inf], [-mpmath.inf, mode - mpmath.mpf(10) ** -3, mpmath.inf]):
+            assert settled_quadrature.peak_vertex(gaussian, mpmath.mpf(9 * 10 ** 5), pieces) == 9 * 10 ** 5
     # A peak with no node on one side is cut at its node.
     lonely = NodeRecorder(lambda t: mpmath.exp(-t ** 2))
     lonely(mpmath.mpf(1))
     lonely(mpmath.mpf(2))
-    assert settled_quadrature.peak_vertex(lonely, mpmath.mpf(1)) == 1
+    assert settled_quadrature.peak_vertex(lonely, mpmath.mpf(1), [-mpmath.inf, mpmath.inf]) == 1
 
 
 DRIFT_DERIVATIVE = sp.Derivative(sp.Integral(sp.Abs(sp.exp(SIGMA * Y - L) - 1) * sp.exp(-Y ** 2 / 2)
