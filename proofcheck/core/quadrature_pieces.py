@@ -23,9 +23,6 @@ BREAKPOINT_SECONDS = 30.0
 # SPLIT_RATIO**k from each of its ends (see ``split_long_pieces``).
 LONG_PIECE = 2 ** 16
 SPLIT_RATIO = 2 ** 8
-# A half-line whose finite end lies farther than ORIGIN_REACH from 0, across it, is cut at 0
-# (see ``_origin_cut``).
-ORIGIN_REACH = 2 ** 3
 
 
 @lru_cache(maxsize=512)
@@ -99,20 +96,15 @@ def split_long_pieces(nodes):
 
 
 def _origin_cut(nodes):
-    """``nodes`` with 0 added where a half-line reaches across it from an end beyond ``ORIGIN_REACH``.
+    """``nodes`` with 0 added where a half-line reaches across it from an end beyond ``LONG_PIECE``.
 
     Tanh-sinh lays a half-line's nodes at unit scale from its finite end, ever sparser
-    away from it: a mass of unit width at distance d from that end needs about log2(d)
-    more levels.  Lemma 4.1's expectation split at z = sigma = 10^6 keeps all of its
+    away from it.  Lemma 4.1's expectation split at z = sigma = 10^6 keeps all of its
     mass within a few units of z = 0, 10^6 from that end, where the nodes lie 10^5
-    apart: the mass was missed.  Nearer ends cost levels that a check cannot always
-    give: the derivative of Section 4.1's expected error at sigma = 10^-6, a = -10^-4.75
-    has its kink at z = -17.8, and the few levels left to a small integral's relative
-    digits (``settled_quadrature.SMALL_DEGREE``) did not settle it.  Cut at 0, the mass
-    of a Gaussian expectation lies at the ends of its pieces, where the nodes cluster.
+    apart: the mass was missed.
     """
-    if len(nodes) >= 2 and nodes[0] == -mpmath.inf and mpmath.isfinite(nodes[1]) and nodes[1] > ORIGIN_REACH:
+    if len(nodes) >= 2 and nodes[0] == -mpmath.inf and mpmath.isfinite(nodes[1]) and nodes[1] > LONG_PIECE:
         nodes.insert(1, mpmath.mpf(0))
-    if len(nodes) >= 2 and nodes[-1] == mpmath.inf and mpmath.isfinite(nodes[-2]) and nodes[-2] < -ORIGIN_REACH:
+    if len(nodes) >= 2 and nodes[-1] == mpmath.inf and mpmath.isfinite(nodes[-2]) and nodes[-2] < -LONG_PIECE:
         nodes.insert(len(nodes) - 1, mpmath.mpf(0))
     return nodes
