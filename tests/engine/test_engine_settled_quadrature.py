@@ -261,3 +261,18 @@ def test_lemma_4_1s_lower_half_far_out_has_its_relative_digits_not_an_absolute_g
     lower = sp.Integral(sp.exp(SIGMA * z - SIGMA ** 2 - z ** 2 / 2) / sp.sqrt(2 * sp.pi), (z, 0, SIGMA))
     point = {SIGMA: sigma}
     assert _agree(evaluate(lower, point, 50), evaluate(sp.exp(-SIGMA ** 2 / 2) / 2, point, 50), 45)
+
+
+@pytest.mark.parametrize("sigma", [sp.Integer(1000), sp.Integer(10 ** 4)])
+def test_a_tiny_integrand_that_changes_sign_has_its_digits_at_its_own_scale_not_at_1(sigma):
+    # The same half times z - sigma + 1/2, which changes sign at z = sigma - 1/2: its values are
+    # e^-(5 10^5) and less, so mpmath's absolute test (against 1) passes any level.  Taken there,
+    # it came out 73% high at sigma = 1000 and 169% high at 10^4.
+    z = sp.Symbol("z", real=True)
+    weight = sp.exp(SIGMA * z - SIGMA ** 2 - z ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    changing = sp.Integral(weight * (z - SIGMA + sp.Rational(1, 2)), (z, 0, SIGMA))
+    # int_{-sigma}^0 phi(u) (u + 1/2) du = phi(sigma) - phi(0) + (1/2 - Phi(-sigma))/2; at these
+    # sigma, phi(sigma) and Phi(-sigma) are far below the digits.
+    closed = sp.exp(-SIGMA ** 2 / 2) * (sp.Rational(1, 4) - 1 / sp.sqrt(2 * sp.pi))
+    point = {SIGMA: sigma}
+    assert _agree(evaluate(changing, point, 50), evaluate(closed, point, 50), 45)
