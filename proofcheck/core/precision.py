@@ -105,16 +105,20 @@ def clear_margin(dps: int):
 
 
 def zero_floor(dps: int):
-    """Magnitudes below this count as zero when both sides are that small."""
+    """The magnitude below which a value counts as zero: against an exact 0 (``agree``), or
+    relative to the scale of a limit's values (``numeric_limits``)."""
     return mpmath.mpf(10) ** (-((4 * dps) // 5))
 
 
 def agree(a, b, dps: int) -> bool:
     """True when ``a`` and ``b`` agree to ``required_digits(dps)`` digits.
 
-    Relative agreement, with an absolute floor far below the required digits so
-    that two sides which are both (numerically) zero compare equal.  A side that
-    is not finite never agrees: an infinity is decided symbolically, not by digits.
+    Relative agreement, with an absolute floor far below the required digits where
+    one side is exactly 0: a quadrature's noise about a true zero (eq. (12) at n = m,
+    10^-57 against 0) agrees with it.  Two sides neither of which is 0 agree only
+    relatively, however small: both of size e^-(5 10^5) (Lemma 4.1's quantities at
+    sigma = 1000), any two once agreed.  A side that is not finite never agrees: an
+    infinity is decided symbolically, not by digits.
     """
     with mpmath.workdps(dps):
         a, b = mpmath.mpf(a), mpmath.mpf(b)
@@ -123,7 +127,7 @@ def agree(a, b, dps: int) -> bool:
             return False
         if a == b:
             return True
-        scale = max(abs(a), abs(b), zero_floor(dps))
+        scale = max(abs(a), abs(b)) if a and b else max(abs(a), abs(b), zero_floor(dps))
         return abs(a - b) <= mpmath.mpf(10) ** (-required_digits(dps)) * scale
 
 

@@ -242,10 +242,10 @@ def _small_degree(tolerance) -> int:
 def settled_quadrature(f, nodes, tolerance):
     """``(value, error)`` of the integral of ``f`` over the pieces between ``nodes``.
 
-    The error is below ``tolerance`` relative to the value, or where an integrand
-    cancels to a small value (Theorem 3.1(i)'s at sigma = 10^-38, whose digits the
-    precision cannot carry) below ``tolerance`` in absolute terms, as mpmath
-    measures it; the caller decides what a larger error means.  Raises
+    The error is below ``tolerance`` relative to the value, or where an integrand of
+    values about 1 changes sign and cancels to a small value (Theorem 3.1(i)'s at
+    sigma = 10^-38, whose digits the precision cannot carry) below ``tolerance`` in
+    absolute terms, as mpmath measures it; the caller decides what a larger error means.  Raises
     EvaluationError if the cuts or the scale keep changing.
     """
     nodes = list(nodes)

@@ -66,6 +66,19 @@ def test_agree_with_zero():
         assert agree(0, mpmath.mpf(10) ** -150, 50)
 
 
+def test_two_tiny_sides_neither_of_them_zero_agree_only_relatively():
+    # Lemma 4.1's quantities at sigma = 1000 are e^-(5 10^5): below the floor of zero, any two
+    # of them "agreed", and a claim 10^-20 off (or twice the truth) passed at every point.
+    # The floor is for a side that is exactly 0 (eq. (12) at n = m, 10^-57 against 0).
+    with mpmath.workdps(60):
+        tiny = mpmath.exp(-mpmath.mpf(5) * 10 ** 5)
+        assert agree(tiny, tiny * (1 + mpmath.mpf(10) ** -35), 50)
+        assert not agree(tiny, tiny * (1 + mpmath.mpf(10) ** -25), 50)
+        assert not agree(tiny, 2 * tiny, 50)
+        assert not agree(mpmath.mpf(10) ** -150, mpmath.mpf(10) ** -151, 50)
+        assert agree(0, tiny, 50) and agree(tiny, 0, 50)
+
+
 def test_agree_symmetric():
     with mpmath.workdps(120):
         pairs = [(1, 1 + mpmath.mpf(10) ** -31), (1, 1 + mpmath.mpf(10) ** -29), (0, mpmath.mpf(10) ** -75),
