@@ -126,7 +126,10 @@ def _decide_at(claim, point, settings):
             except EvaluationError:
                 return None, "error"
             slack = right - left if rel in ("<", "<=") else left - right
-            scale = max(abs(left), abs(right), mpmath.mpf(1) / 10**30)
+            # An absolute floor only against an exact 0 (noise about a true zero): two sides of
+            # size e^-(5 10^5), neither 0, once made a tie, and a false "<=" between them passed.
+            scale = max(abs(left), abs(right)) if left and right else \
+                max(abs(left), abs(right), mpmath.mpf(1) / 10**30)
             tolerance = mpmath.mpf(10) ** (-required_digits(working)) * scale
             if slack > tolerance:
                 outcomes.append(True)
