@@ -6,11 +6,13 @@ pass that test with wrong digits, and both occur in the paper's parameter ranges
 
 - a narrow peak far from the origin, between the sparse nodes tanh-sinh places
   out there: every level sees the same tail of it and the levels agree
-  (``isolated_peak``; the integral is cut at the peak's node and done again);
+  (``isolated_peak``; the integral is cut at the peak's vertex, ``peak_vertex``,
+  and done again);
 - an integral far from 1 in size: of e^-700 it stops at its second level with two
   digits right, of 10^120859 its estimate is capped at 1 (``_scale_bits``; it is
   done again times an exact power of 2 that brings it to about 1, where the test
-  is relative).
+  is relative).  Only an integrand about 1 in size that changes sign may keep
+  digits that are absolute (``_cancels_at_unit_size``).
 
 The Renyi integral of Theorem 3.1(ii) at c = 10^-4, sigma = 1/10 has both: at
 alpha = 100 it came out e^-256 times its value, at alpha = 8.6 43% above it.
@@ -245,8 +247,8 @@ def settled_quadrature(f, nodes, tolerance):
     The error is below ``tolerance`` relative to the value, or where an integrand of
     values about 1 changes sign and cancels to a small value (Theorem 3.1(i)'s at
     sigma = 10^-38, whose digits the precision cannot carry) below ``tolerance`` in
-    absolute terms, as mpmath measures it; the caller decides what a larger error means.  Raises
-    EvaluationError if the cuts or the scale keep changing.
+    absolute terms, as mpmath measures it; the caller decides what a larger error
+    means.  Raises EvaluationError if the cuts or the scale keep changing.
     """
     nodes = list(nodes)
     scale = 0  # the integrand is integrated times 2^-scale
