@@ -140,6 +140,7 @@ def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None) -> bool
     at 2*dps, judged by the required digits there; where the gap shrank there by
     more than dps/5 orders of magnitude (noise receding, not a near miss), it must
     persist at 4*dps as well.  A true near miss (relative 10**-45) keeps its gap.
+    Against an exact 0, a value that agrees only through the floor of zero must recede.
     """
     from .numeric import EvaluationError
     gap = first_gap
@@ -150,14 +151,23 @@ def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None) -> bool
             # Not computable at this precision (a quadrature or a limit that does not reach
             # the digits): the disagreement already seen stands.
             return True
-        if agree(a, b, working):
-            return False
         with mpmath.workdps(working):
             new_gap = abs(mpmath.mpf(a) - mpmath.mpf(b))
-        if gap is None or not new_gap < gap * mpmath.mpf(10) ** (-(dps // 5)):
+        receded = gap is not None and new_gap < gap * mpmath.mpf(10) ** (-(dps // 5))
+        # Against an exact 0, a value under the floor is noise only if it recedes: a true
+        # value of size e^-400 stays as it is at every precision.
+        if agree(a, b, working) and (receded or not against_zero(a, b)):
+            return False
+        if not receded:
             return True
         gap = new_gap
     return True
+
+
+def against_zero(a, b) -> bool:
+    """Whether exactly one of ``a`` and ``b`` is 0: the other may be noise about it, or a
+    true value under the floor of zero, which only a higher precision tells apart."""
+    return (a == 0) != (b == 0)
 
 
 def digits_of_agreement(a, b, dps: int) -> float:

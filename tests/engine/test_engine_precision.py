@@ -3,8 +3,8 @@ import mpmath
 import pytest
 
 from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.precision import (DEFAULT_DPS, MAX_DPS, MIN_DPS, agree, digits_of_agreement,
-                                       required_digits, validate_dps)
+from proofcheck.core.precision import (DEFAULT_DPS, MAX_DPS, MIN_DPS, against_zero, agree, digits_of_agreement,
+                                       differs_at_higher_precision, required_digits, validate_dps)
 
 INF, NAN = mpmath.inf, mpmath.nan
 
@@ -77,6 +77,15 @@ def test_two_tiny_sides_neither_of_them_zero_agree_only_relatively():
         assert not agree(tiny, 2 * tiny, 50)
         assert not agree(mpmath.mpf(10) ** -150, mpmath.mpf(10) ** -151, 50)
         assert agree(0, tiny, 50) and agree(tiny, 0, 50)
+
+
+def test_against_an_exact_0_only_noise_that_recedes_agrees():
+    true_value = mpmath.mpf(10) ** -174  # e^-400, what a positive integral of that size gives
+    noise = {100: mpmath.mpf(10) ** -150, 200: mpmath.mpf(10) ** -300}  # recedes with the digits
+    assert differs_at_higher_precision(lambda working: (true_value, 0), 50, true_value)
+    assert not differs_at_higher_precision(lambda working: (noise[working], 0), 50, mpmath.mpf(10) ** -57)
+    assert against_zero(0, true_value) and against_zero(true_value, 0)
+    assert not against_zero(0, 0) and not against_zero(true_value, true_value)
 
 
 def test_agree_symmetric():

@@ -28,7 +28,7 @@ from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
-from ..precision import agree, differs_at_higher_precision, required_digits
+from ..precision import against_zero, agree, differs_at_higher_precision, required_digits
 from ..sampling import point_from_units, tie_points
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
@@ -109,7 +109,8 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
             if not (mpmath.isfinite(a) or mpmath.isfinite(b)):
                 infinite.append(point)  # decides nothing; the other points must
                 continue
-            if not agree(a, b, dps) and differs_at_higher_precision(
+            # Against an exact 0, agreement through the floor of zero is confirmed at 2 dps.
+            if (not agree(a, b, dps) or against_zero(a, b)) and differs_at_higher_precision(
                     lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps,
                     abs(a - b)):
                 # Both values with every digit the comparison trusts; a formula when
