@@ -155,9 +155,12 @@ def test_a_non_strict_claim_false_by_less_than_the_first_tolerance_fails():
 
 def test_two_sides_near_zero_are_measured_against_ten_to_the_minus_30():
     # One side 0, the other tiny: the scale is 10**-30, so the 400-digit tolerance is
-    # 10**-270.  1.5e-270 clears it (and 10**-510 at 800 digits); 5e-271 does not.
+    # 10**-270.  1.5e-270 clears it (and 10**-510 at 800 digits).  5e-271 does not, but it
+    # stays 5e-271 at every precision: a true value, not noise about 0, decided by its sign
+    # (a tie once, which let a positive integral of size e^-400 pass as <= 0).
     assert decided_at_one("sign(x)**2 - 1", "<", "3*(10**-54)**5/2") == (True, "numeric")
-    assert decided_at_one("sign(x)**2 - 1", "<", "(10**-54)**5/2") == (None, "numeric")
+    assert decided_at_one("sign(x)**2 - 1", "<", "(10**-54)**5/2") == (True, "numeric")
+    assert decided_at_one("sign(x)**2 - 1", ">=", "(10**-54)**5/2") == (False, "numeric")
 
 
 @pytest.mark.parametrize("rel, outcome", [(">", (False, "symbolic")), ("<", (False, "symbolic")),

@@ -35,7 +35,7 @@ from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import LOOK_PREC, NotEnclosable, decide, first_point_where
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
-from ..precision import ESCALATION, clear_margin, required_digits
+from ..precision import ESCALATION, against_zero, clear_margin, required_digits
 from ..signs import proved_nonnegative
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed
@@ -115,7 +115,7 @@ def _decide_at(claim, point, settings):
     # A negative control needs a counter-example, not a decision at every point: no escalation.
     ceiling = settings.dps if settings.mutant_mode else ESCALATION * settings.dps
     while dps <= ceiling:
-        outcomes = []
+        outcomes, slacks = [], []
         for working in (dps, 2 * dps):
             try:
                 # Each side on its own: a side built from operators (a quadrature) is then
@@ -135,8 +135,15 @@ def _decide_at(claim, point, settings):
                 outcomes.append(True)
             elif slack < -tolerance:
                 outcomes.append(False)
+            elif slacks and slack and against_zero(left, right) \
+                    and not abs(slack) < abs(slacks[0]) * mpmath.mpf(10) ** (-(dps // 5)):
+                # Under the floor against an exact 0 at both precisions, and not receding: a true
+                # value (a positive integral of size e^-400), decided by its sign, not a tie.
+                outcomes[0] = slacks[0] > 0
+                outcomes.append(slack > 0)
             else:
                 outcomes.append(None if strict else True)
+            slacks.append(slack)
             if working == dps and abs(slack) > clear_margin(dps) * scale:
                 # Decided by a margin far above what rounding or quadrature error at dps
                 # digits could produce: twice the precision would only repeat it.
