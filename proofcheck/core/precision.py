@@ -156,9 +156,12 @@ def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None) -> bool
         receded = gap is not None and new_gap < gap * mpmath.mpf(10) ** (-(dps // 5))
         # Against an exact 0, a value under the floor is noise only if it recedes: a true
         # value of size e^-400 stays as it is at every precision.
-        if agree(a, b, working) and (receded or not against_zero(a, b)):
+        agreed = agree(a, b, working)
+        if agreed and (receded or not against_zero(a, b)):
             return False
-        if not receded:
+        # Without a first gap to compare with (a caller that gave none), such a value is
+        # held to receding between 2*dps and 4*dps.
+        if not receded and not (gap is None and agreed):
             return True
         gap = new_gap
     return True

@@ -84,6 +84,9 @@ def test_against_an_exact_0_only_noise_that_recedes_agrees():
     noise = {100: mpmath.mpf(10) ** -150, 200: mpmath.mpf(10) ** -300}  # recedes with the digits
     assert differs_at_higher_precision(lambda working: (true_value, 0), 50, true_value)
     assert not differs_at_higher_precision(lambda working: (noise[working], 0), 50, mpmath.mpf(10) ** -57)
+    # Given no first gap, the value is held to receding between 100 and 200 digits.
+    assert differs_at_higher_precision(lambda working: (true_value, 0), 50)
+    assert not differs_at_higher_precision(lambda working: (noise[working], 0), 50)
     assert against_zero(0, true_value) and against_zero(true_value, 0)
     assert not against_zero(0, 0) and not against_zero(true_value, true_value)
 
