@@ -153,7 +153,7 @@ def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None) -> bool
             return True
         with mpmath.workdps(working):
             new_gap = abs(mpmath.mpf(a) - mpmath.mpf(b))
-        receded = gap is not None and new_gap < gap * mpmath.mpf(10) ** (-(dps // 5))
+        receded = gap is not None and receded_from(new_gap, gap, dps)
         # Against an exact 0, a value under the floor is noise only if it recedes: a true
         # value of size e^-400 stays as it is at every precision.
         agreed = agree(a, b, working)
@@ -165,6 +165,12 @@ def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None) -> bool
             return True
         gap = new_gap
     return True
+
+
+def receded_from(new_gap, gap, dps: int) -> bool:
+    """Whether a gap shrank by more than dps/5 orders of magnitude at a higher precision:
+    noise receding, not a near miss (which keeps its gap)."""
+    return new_gap < gap * mpmath.mpf(10) ** (-(dps // 5))
 
 
 def against_zero(a, b) -> bool:

@@ -174,15 +174,19 @@ def peak_vertex(recorder: NodeRecorder, peak, pieces):
     if not turn < 0:
         return peak
     vertex = peak + (a * v * v - b * u * u) / (2 * turn)
-    lower = max((p for p in pieces if p < peak), default=-mpmath.inf)
-    upper = min((p for p in pieces if p > peak), default=mpmath.inf)
-    return vertex if lower < vertex < upper else peak
+    lower, upper = _piece_around(peak, pieces)
+    return vertex if lower is not None and upper is not None and lower < vertex < upper else peak
+
+
+def _piece_around(peak, pieces) -> tuple:
+    """The cuts on either side of ``peak`` (None where there is none)."""
+    return (max((p for p in pieces if p < peak), default=None),
+            min((p for p in pieces if p > peak), default=None))
 
 
 def _inside(peak, recorder: NodeRecorder, pieces) -> bool:
     """Whether nodes of ``recorder`` lie between ``peak`` and both ends of its piece."""
-    lower = max((p for p in pieces if p < peak), default=None)
-    upper = min((p for p in pieces if p > peak), default=None)
+    lower, upper = _piece_around(peak, pieces)
     if lower is None or upper is None:
         return False
     # The first level spreads its nodes over the whole piece: the search ends early, and the

@@ -35,7 +35,7 @@ from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import LOOK_PREC, NotEnclosable, decide, first_point_where
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
-from ..precision import ESCALATION, against_zero, clear_margin, required_digits
+from ..precision import ESCALATION, against_zero, clear_margin, receded_from, required_digits
 from ..signs import proved_nonnegative
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed
@@ -136,7 +136,7 @@ def _decide_at(claim, point, settings):
             elif slack < -tolerance:
                 outcomes.append(False)
             elif slacks and slack and against_zero(left, right) \
-                    and not abs(slack) < abs(slacks[0]) * mpmath.mpf(10) ** (-(dps // 5)):
+                    and not receded_from(abs(slack), abs(slacks[0]), dps):
                 # Under the floor against an exact 0 at both precisions, and not receding: a true
                 # value (a positive integral of size e^-400), decided by its sign, not a tie.
                 outcomes[0] = slacks[0] > 0
