@@ -163,6 +163,43 @@ def test_two_sides_near_zero_are_measured_against_ten_to_the_minus_30():
     assert decided_at_one("sign(x)**2 - 1", ">=", "(10**-54)**5/2") == (False, "numeric")
 
 
+# sin(x)^2 + cos(x)^2 - 1 is 0: mpmath gives 1.2e-61, -8.3e-112, 9.5e-212 at 50, 100 and
+# 200 digits (and -6.6e-61 at x = 3).  Such noise about 0, compared with a constant far
+# below it, once decided the point by a clear margin in the direction of its sign.
+NOISE = "sign(x)*(sin({x})**2 + cos({x})**2 - 1)"
+
+
+@pytest.mark.parametrize("lhs, rel, rhs", [
+    (NOISE.format(x="x"), ">=", "(10**-35)**2"),       # +1.2e-61 >= 10^-70 passed
+    (NOISE.format(x="3*x"), "<=", "-(10**-35)**2"),    # -6.6e-61 <= -10^-70 passed
+    (NOISE.format(x="3*x"), "<", "0"),
+    (NOISE.format(x="x"), ">", "0"),
+])
+def test_noise_about_0_that_recedes_with_the_digits_is_0_not_a_margin(lhs, rel, rhs):
+    # Made 0, the side meets 10^-70 within the tolerance at 50 digits (10^-60 of the floor
+    # 10^-30) and beyond it at 100: the pair 100/200 decides, one rung up.
+    expected = (False, "numeric") if rhs != "0" else (None, "numeric")
+    assert decided_at_one(lhs, rel, rhs) == expected
+
+
+def test_noise_about_0_is_0_in_a_weak_inequality_against_0():
+    assert decided_at_one(NOISE.format(x="x"), "<=", "0") == (True, "numeric")
+    assert decided_at_one(NOISE.format(x="3*x"), ">=", "0") == (True, "numeric")
+
+
+def test_a_small_value_hidden_by_noise_at_the_first_digits_is_decided_where_it_shows():
+    # Noise of 1.2e-61 at 50 digits, 10^-75 from 100 digits on: the pair 100/200 decides.
+    lhs = "sign(x)*(sin(x)**2 + cos(x)**2 - 1 + (10**-25)**3)"
+    assert decided_at_one(lhs, ">", "2*(10**-25)**3") == (False, "numeric")
+    assert decided_at_one(lhs, ">", "(10**-38)**2") == (True, "numeric")
+
+
+def test_a_small_value_that_holds_its_digits_is_no_noise():
+    # e^(10^-40) - 1 = 10^-40 + 5 10^-81, to 20 digits at 50 and more at 100: it stays.
+    assert decided_at_one("sign(x)*(exp(10**-40) - 1)", ">=", "10**-40") == (True, "numeric")
+    assert decided_at_one("sign(x)*(exp(10**-40) - 1)", "<", "10**-40") == (False, "numeric")
+
+
 @pytest.mark.parametrize("rel, outcome", [(">", (False, "symbolic")), ("<", (False, "symbolic")),
                                           (">=", (True, "numeric")), ("<=", (True, "numeric"))])
 def test_an_exact_tie_fails_a_strict_inequality_and_satisfies_a_weak_one(rel, outcome):

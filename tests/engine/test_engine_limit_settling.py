@@ -8,7 +8,8 @@ step below 10**-40 of the scale (the zero floor at 50 digits) never counts as
 growth; the extrapolated value is returned when the last value is within
 10**-30 of the scale of it (the required digits at 50), else the last value when
 the last step is that small, else the limit is undecided.  The scale is the
-last value's magnitude, or 1 when that is smaller.
+last value's magnitude, or, when that is smaller, the largest magnitude along the
+approach, capped at 1: times 10^-300, every rule decides as it does at size 1.
 """
 import mpmath
 import pytest
@@ -27,7 +28,7 @@ def approach(monkeypatch):
     def limit(values, extrapolated=1, target=0, direction="+"):
         with mpmath.workdps(80):
             given = [mpmath.mpf(v) for v in values]
-            monkeypatch.setattr(numeric_limits, "_approach", lambda f, t, d, w: given)
+            monkeypatch.setattr(numeric_limits, "_approach", lambda f, t, d, w, exponents: given)
             return settled_limit(lambda x: mpmath.mpf(extrapolated), mpmath.mpf(target), direction, 50)
     return limit
 
@@ -40,11 +41,11 @@ def test_a_last_step_above_a_twentieth_of_the_scale_is_no_limit_even_when_the_st
         approach([10, 5, 3, 2, "1.5", "1.2", 1])
 
 
-def test_below_1_the_scale_is_1(approach):
+def test_below_1_the_scale_is_at_most_1(approach):
     # Steps 0.4, 0.25, 0.15, 0.08, 0.06, 0.06: the last above 1/20 (though below 2/20).
     with pytest.raises(NoLimit):
         approach([2, "1.6", "1.35", "1.2", "1.12", "1.06", 1])
-    # Around 0.1 the values still count against 1: a last step of 0.04 settles.
+    # Around 0.1 the values count against the largest, 0.9: a last step of 0.04 settles.
     got = approach(["0.9", "0.6", "0.4", "0.27", "0.19", "0.14", "0.1"], extrapolated="0.1")
     assert abs(got - mpmath.mpf("0.1")) < mpmath.mpf(10) ** -15
 
@@ -76,7 +77,7 @@ def test_steps_below_the_zero_floor_never_count_as_growth(approach):
     # 10**-40 (the floor at 50 digits, scale 1), after a step of half of it.
     with mpmath.workdps(80):
         floor = mpmath.mpf(10) ** -40
-    assert approach(["0.5", "0.25", "0.125", "0.0625", floor * 3 / 2, floor, 0], extrapolated=0) == 0
+    assert approach([1, "0.25", "0.125", "0.0625", floor * 3 / 2, floor, 0], extrapolated=0) == 0
 
 
 def test_the_zero_floor_scales_with_the_last_value(approach):
@@ -114,8 +115,22 @@ def test_the_last_value_is_returned_when_the_extrapolation_is_off_and_the_last_s
     # Last step exactly 10**-30 (the tolerance at scale 1), the extrapolation far away.
     with mpmath.workdps(80):
         tolerance = mpmath.mpf(10) ** -30
-    values = ["0.5", "0.25", "0.125", "0.0625", 3 * tolerance, tolerance, 0]
+    values = [1, "0.25", "0.125", "0.0625", 3 * tolerance, tolerance, 0]
     assert approach(values, extrapolated=1) == 0
+
+
+@pytest.mark.parametrize("size", ["1", "1e-300"])
+def test_values_far_below_1_are_counted_against_their_own_size(approach, size):
+    # The same approaches at size 1 and times 10^-300.  Counted against 1, any values of
+    # size 10^-300 had settled: a last step of 10^-320 and an extrapolation far off were
+    # taken for a limit.
+    with mpmath.workdps(80):
+        size = mpmath.mpf(size)
+        values = [size * mpmath.mpf(v) for v in (1, "0.25", "0.125", "0.0625", "3e-30", "1e-30", 0)]
+        assert approach(values, extrapolated=size) == 0
+        moving = [size * mpmath.mpf(v) for v in (1, "0.5", "0.25", "0.125", "1e-19", "1e-20", 0)]
+    with pytest.raises(EvaluationError, match="undecided"):
+        approach(moving, extrapolated=size)
 
 
 def test_a_last_value_away_from_the_extrapolation_is_not_accepted_for_it(approach):
@@ -132,8 +147,9 @@ def test_an_undecided_limit_names_the_point_the_last_step_and_the_last_distance(
         approach(["0.5", "0.25", "0.125", "0.0625", "0.03", "0.02", "0.0123456"],
                  target=mpmath.mpf(1) / 3)
     assert not isinstance(raised.value, NoLimit)
+    # Not settled at 10^-64, the approach is taken once to 10^-128 (here: the same values).
     assert str(raised.value) == ("the limit is undecided: the values approaching 0.33333 still move "
-                                 "by 0.00765 at 10**-64")
+                                 "by 0.00765 at 10**-128")
 
 
 # -- the approach itself -------------------------------------------------------------------------

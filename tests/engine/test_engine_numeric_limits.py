@@ -108,12 +108,37 @@ def test_growth_without_bound_is_left_undecided_not_failed():
 
 
 def test_a_slowly_converging_limit_is_undecided():
-    # 1/log(1/x) -> 0, but at x = 10^-64 it is still 0.007 and moving.
+    # 1/log(1/x) -> 0, but at x = 10^-64 it is still 0.007 and moving, and at 10^-128 0.003.
     with pytest.raises(EvaluationError, match="undecided") as raised:
         limit(1 / sp.log(1 / X), 0, "+")
     assert not isinstance(raised.value, NoLimit)
     text = str(raised.value)
-    assert "approaching 0.0 still move by 0.00" in text and text.endswith("at 10**-64")
+    assert "approaching 0.0 still move by 0.00" in text and text.endswith("at 10**-128")
+
+
+@pytest.mark.parametrize("size", [sp.Integer(1), sp.exp(-700)])
+def test_a_limit_approached_as_a_square_root_has_its_digits_at_any_size(size):
+    # 1 + sqrt(x) (2 + tanh(x + 1/x)) -> 1 is still 10^-16 of its size from one step to the
+    # next at x = 10^-64, and 10^-32 at 10^-128.  Counted against 1, the limit of e^-700
+    # times it was mpmath's extrapolation, 30% high.
+    got = limit(size * (1 + sp.sqrt(X) * (2 + sp.tanh(X + 1 / X))), 0, "+")
+    with mpmath.workdps(60):
+        assert agree(got, mpmath.mpf(sp.N(size, 60)), 50)
+
+
+@pytest.mark.parametrize("size", [sp.Integer(1), sp.exp(-700)])
+def test_a_limit_approached_as_a_fourth_root_is_undecided_at_any_size(size):
+    with pytest.raises(EvaluationError, match="undecided"):
+        limit(size * (1 + X ** sp.Rational(1, 4) * (2 + sp.tanh(X + 1 / X))), 0, "+")
+
+
+@pytest.mark.parametrize("size", [sp.Integer(1), sp.exp(-700)])
+def test_a_limit_0_is_0_to_the_digits_of_the_expressions_own_size(size):
+    # x (2 + tanh(x + 1/x)) is 3 10^-64 at x = 10^-64: its limit 0, times e^-700 or not, is
+    # within 10^-30 of the size of the values approaching it.
+    got = limit(size * X * (2 + sp.tanh(X + 1 / X)), 0, "+")
+    with mpmath.workdps(50):
+        assert abs(got) <= mpmath.mpf(10) ** -30 * mpmath.mpf(sp.N(size, 60))
 
 
 def test_values_that_are_not_finite_near_the_point_are_an_error():

@@ -117,12 +117,12 @@ def test_corpus_file_loads_without_a_claim_file_error(path):
 # -- the verdicts ----------------------------------------------------------------------
 
 # False claims that no finite computation refutes: the engine must say "undecided" (an
-# error, exit 2), never "passed".  sin(log(log x)) turns only at x = exp(exp(pi/2 + 2 k pi)):
-# along any sequence up to 10**64 its values drift monotonically, like a slow convergence.
-# Not refuted with a counter-example, and never passed: reported as undecided errors.
-# lim-slow-oscillation moves too slowly to call; edge-dependent-upper-corner has a side that
-# is not a real number where it is false (erfinv beyond 1), which no point can compare.
-UNDECIDED_BY_DESIGN = {"lim-slow-oscillation", "edge-dependent-upper-corner"}
+# error, exit 2), never "passed".  edge-dependent-upper-corner has a side that is not a real
+# number where it is false (erfinv beyond 1), which no point can compare.  (sin(log(log x))
+# as x -> oo, lim-slow-oscillation, was one: up to 10**64 its values drift like a slow
+# convergence.  An approach that has not settled there is taken to 10**128, where they turn
+# back: no limit, refuted.)
+UNDECIDED_BY_DESIGN = {"edge-dependent-upper-corner"}
 # Where it is false, its integral is one no quadrature settles: exp(-a x) over (0, oo) diverges
 # for a <= 0.  The values quadrature once gave there, and the refutation built on them, were
 # wrong: now it is an error that says so.

@@ -115,39 +115,39 @@ def _decide_at(claim, point, settings):
     # A negative control needs a counter-example, not a decision at every point: no escalation.
     ceiling = settings.dps if settings.mutant_mode else ESCALATION * settings.dps
     while dps <= ceiling:
+        try:
+            # Each side on its own: a side built from operators (a quadrature) is then
+            # evaluated once per point, and shared with the negative controls.
+            first = _sides(lhs, rhs, point, dps)
+            outcome, slack, scale = _outcome(rel, *first, dps)
+            small = _under_noise(first, dps)
+            if not small and abs(slack) > clear_margin(dps) * scale:
+                # Decided by a margin far above what rounding or quadrature error at dps
+                # digits could produce: twice the precision would only repeat it.
+                return outcome, "numeric"
+            second = _sides(lhs, rhs, point, 2 * dps)
+            settled = _noise_as_zero(lhs, rhs, point, first, second, small, dps)
+        except NoLimit:
+            return False, "numeric"
+        except EvaluationError:
+            return None, "error"
+        if settled is None:
+            # A side that receded at twice the digits and then held: it has digits of its own
+            # only from there on.
+            dps *= 2
+            continue
+        first, second = settled
         outcomes, slacks = [], []
-        for working in (dps, 2 * dps):
-            try:
-                # Each side on its own: a side built from operators (a quadrature) is then
-                # evaluated once per point, and shared with the negative controls.
-                left, right = evaluate(lhs, point, working), evaluate(rhs, point, working)
-            except NoLimit:
-                return False, "numeric"
-            except EvaluationError:
-                return None, "error"
-            slack = right - left if rel in ("<", "<=") else left - right
-            # An absolute floor only against an exact 0 (noise about a true zero): two sides of
-            # size e^-(5 10^5), neither 0, once made a tie, and a false "<=" between them passed.
-            scale = max(abs(left), abs(right)) if left and right else \
-                max(abs(left), abs(right), mpmath.mpf(1) / 10**30)
-            tolerance = mpmath.mpf(10) ** (-required_digits(working)) * scale
-            if slack > tolerance:
-                outcomes.append(True)
-            elif slack < -tolerance:
-                outcomes.append(False)
-            elif slacks and slack and against_zero(left, right) \
+        for working, (left, right) in ((dps, first), (2 * dps, second)):
+            outcome, slack, _ = _outcome(rel, left, right, working)
+            if outcome is None and slacks and slack and against_zero(left, right) \
                     and not receded_from(abs(slack), abs(slacks[0]), dps):
                 # Under the floor against an exact 0 at both precisions, and not receding: a true
                 # value (a positive integral of size e^-400), decided by its sign, not a tie.
                 outcomes[0] = slacks[0] > 0
-                outcomes.append(slack > 0)
-            else:
-                outcomes.append(None if strict else True)
+                outcome = slack > 0
+            outcomes.append(outcome if outcome is not None or strict else True)
             slacks.append(slack)
-            if working == dps and abs(slack) > clear_margin(dps) * scale:
-                # Decided by a margin far above what rounding or quadrature error at dps
-                # digits could produce: twice the precision would only repeat it.
-                return outcomes[0], "numeric"
         if outcomes[0] is not None and outcomes[0] == outcomes[1]:
             return outcomes[0], "numeric"
         dps *= 2
@@ -155,6 +155,54 @@ def _decide_at(claim, point, settings):
     if _exactly_zero_at(slack_expression(claim), point):
         return not strict, "symbolic"
     return None, "numeric"
+
+
+def _sides(lhs, rhs, point, working):
+    return evaluate(lhs, point, working), evaluate(rhs, point, working)
+
+
+def _outcome(rel, left, right, working):
+    """(True/False, or None for a tie within the digits; the slack; the scale it is measured at)."""
+    slack = right - left if rel in ("<", "<=") else left - right
+    # An absolute floor only against an exact 0 (noise about a true zero): two sides of
+    # size e^-(5 10^5), neither 0, once made a tie, and a false "<=" between them passed.
+    scale = max(abs(left), abs(right)) if left and right else \
+        max(abs(left), abs(right), mpmath.mpf(1) / 10**30)
+    tolerance = mpmath.mpf(10) ** (-required_digits(working)) * scale
+    outcome = True if slack > tolerance else False if slack < -tolerance else None
+    return outcome, slack, scale
+
+
+def _under_noise(sides, dps):
+    """The indices of the sides, not 0, whose size is under the digits a check asks for.
+
+    Where balls cannot enclose a side, mpmath computes it, and an operator's value (an
+    integral of an integrand that cancels, a limit 0) is accurate in absolute terms only:
+    to 10^-40 against 1 at 50 digits.  Below that it can be noise about 0, and its size
+    says nothing: the integral of (z - 1) e^-(z-1)^2 (2 + tanh(z-1)^2), which is 0, came
+    out 7 10^-45, and a false ">= 10^-70" passed by a clear margin.
+    """
+    floor = mpmath.mpf(10) ** (-required_digits(dps))
+    return [i for i, side in enumerate(sides) if side and abs(side) < floor]
+
+
+def _noise_as_zero(lhs, rhs, point, first, second, small, dps):
+    """The sides at dps and 2*dps, with each small side that is noise made 0; None if undecided.
+
+    Noise about 0 recedes as the digits grow; a true value stays.  A side that recedes at
+    2*dps and again at 4*dps is noise, and is 0 at both precisions; one that recedes at
+    2*dps only had no digits at dps (a value of 10^-76 seen as noise of 10^-45): None,
+    and the caller starts again from 2*dps.
+    """
+    first, second = list(first), list(second)
+    for i in small:
+        if not receded_from(abs(second[i]), abs(first[i]), dps):
+            continue
+        again = evaluate((lhs, rhs)[i], point, 4 * dps)
+        if again and not receded_from(abs(again), abs(second[i]), 2 * dps):
+            return None
+        first[i] = second[i] = mpmath.mpf(0)
+    return tuple(first), tuple(second)
 
 
 def _exactly_zero_at(expression, point) -> bool:
