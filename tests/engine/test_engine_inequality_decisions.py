@@ -19,7 +19,7 @@ import sympy as sp
 
 from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ClaimFileError
-from proofcheck.core.kinds import inequality
+from proofcheck.core.kinds import inequality, inequality_points
 from proofcheck.core.kinds.equality import sample_points
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
@@ -42,7 +42,7 @@ def claim(params, lhs, rel, rhs, **extra):
 def decided_at_one(lhs, rel, rhs, settings=SETTINGS):
     """(outcome, route) of ``lhs rel rhs`` at x = 1, x a real parameter (sign(x)**2 = 1 there)."""
     c = claim({"x": "real"}, lhs, rel, rhs)
-    return inequality._decide_at(c, {c.symbols["x"]: sp.Integer(1)}, settings)
+    return inequality_points.decide_at(c, {c.symbols["x"]: sp.Integer(1)}, settings)
 
 
 # -- the symbolic route: both directions of the relation -------------------------------------
@@ -182,6 +182,15 @@ def test_noise_about_0_that_recedes_with_the_digits_is_0_not_a_margin(lhs, rel, 
     assert decided_at_one(lhs, rel, rhs) == expected
 
 
+def test_a_counterexample_shows_noise_about_0_as_0():
+    # Shown as it came (8.6e-42 at 30 digits), the side would seem to satisfy ">= 10^-70".
+    verdict = check_claim(claim({"x": "x >= 1"}, NOISE.format(x="2"), ">=", "(10**-35)**2"), NUMERIC)
+    assert verdict.status == "failed"
+    assert re.fullmatch(r"0 \(noise of -?[0-9.]+e-[0-9]+ at 30 digits, receding with them\)",
+                        verdict.counterexample["lhs"]), verdict.counterexample
+    assert verdict.counterexample["rhs"] == "1.0e-70"
+
+
 def test_noise_about_0_is_0_in_a_weak_inequality_against_0():
     assert decided_at_one(NOISE.format(x="x"), "<=", "0") == (True, "numeric")
     assert decided_at_one(NOISE.format(x="3*x"), ">=", "0") == (True, "numeric")
@@ -218,7 +227,7 @@ def test_a_side_that_cannot_be_evaluated_leaves_the_point_undecided_as_an_error(
 
 def test_a_limit_that_does_not_exist_makes_the_inequality_fail():
     c = claim({}, "limit(sin(1/t), t, 0, '+')", "<=", "2", variables={"t": "real"})
-    assert inequality._decide_at(c, {}, SETTINGS) == (False, "numeric")
+    assert inequality_points.decide_at(c, {}, SETTINGS) == (False, "numeric")
     verdict = check_claim(c, SETTINGS)
     assert verdict.status == "failed" and verdict.details == "<= fails"
     assert verdict.counterexample == {"point": {}}  # no value to show for either side
@@ -429,6 +438,6 @@ def test_a_tie_that_sympy_cannot_settle_in_time_is_not_taken_for_an_exact_tie(mo
         raise SymbolicTimeout("over budget")
         yield  # pragma: no cover
 
-    monkeypatch.setattr(inequality, "time_budget", out_of_time)
+    monkeypatch.setattr(inequality_points, "time_budget", out_of_time)
     x = sp.Symbol("x", positive=True)
-    assert inequality._exactly_zero_at(x - 1, {x: sp.Integer(1)}) is False
+    assert inequality_points._exactly_zero_at(x - 1, {x: sp.Integer(1)}) is False

@@ -15,7 +15,8 @@ Routes, strongest first:
             counter-example proposes (``proofcheck.core.counterexamples``),
             Arb balls decide it at each point (or, where the sides use
             operators that balls do not cover, mpmath at dps and 2*dps with a
-            margin derived from the precision).
+            margin derived from the precision, noise about 0 told from a true
+            value: ``inequality_points``).
 
 Negative controls: the relation reversed, and the asserted constants
 perturbed.  A perturbation that weakens the bound, or keeps a sign claim
@@ -27,28 +28,21 @@ perturbations are then not meaningful controls and only the reversal is used.
 """
 from __future__ import annotations
 
-import mpmath
 import sympy as sp
 
 from ..counterexamples import counterexample_search
 from ..errors import ProofcheckError, SymbolicTimeout
-from ..intervals import LOOK_PREC, NotEnclosable, decide, first_point_where
+from ..intervals import LOOK_PREC, decide, first_point_where
 from ..numeric import EvaluationError, evaluate
-from ..numeric_limits import NoLimit
-from ..precision import ESCALATION, against_zero, clear_margin, receded_from, required_digits
+from ..precision import ESCALATION
 from ..signs import proved_nonnegative
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed
 from . import Kind
 from .equality import _show_point, sample_points
+from .inequality_points import decide_at, shown_value, slack_expression
 
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
-
-
-def slack_expression(claim):
-    """An expression that is positive (strict) or nonnegative exactly when the claim holds."""
-    lhs, rhs, rel = claim.expr("lhs"), claim.expr("rhs"), claim.parsed["rel"]
-    return (rhs - lhs) if rel in ("<", "<=") else (lhs - rhs)
 
 
 def _symbolic(claim, settings):
@@ -89,129 +83,6 @@ def _symbolic(claim, settings):
             RecursionError):
         return False
     return False
-
-
-def _decide_at(claim, point, settings):
-    """True/False if decided at ``point``, with the route used; None if undecided.
-
-    Arb balls first.  Where they cannot enclose a side, mpmath decides: at dps
-    alone when the relative margin exceeds ``clear_margin(dps)``, else at dps and
-    2*dps, which must reach the same verdict with a margin derived from the
-    precision; if
-    they do not (a point on or near the edge where the two sides meet), the
-    pair of precisions is doubled, up to ``ESCALATION`` times the working
-    precision, before the point is reported undecided.
-    """
-    rel = claim.parsed["rel"]
-    lhs, rhs = claim.expr("lhs"), claim.expr("rhs")
-    try:
-        outcome = decide(rel, lhs, rhs, point)
-        if outcome is not None:
-            return outcome, "certified"
-    except (NotEnclosable, ZeroDivisionError, ValueError):
-        pass
-    strict = rel in ("<", ">")
-    dps = settings.dps
-    # A negative control needs a counter-example, not a decision at every point: no escalation.
-    ceiling = settings.dps if settings.mutant_mode else ESCALATION * settings.dps
-    while dps <= ceiling:
-        try:
-            # Each side on its own: a side built from operators (a quadrature) is then
-            # evaluated once per point, and shared with the negative controls.
-            first = _sides(lhs, rhs, point, dps)
-            outcome, slack, scale = _outcome(rel, *first, dps)
-            small = _under_noise(first, dps)
-            if not small and abs(slack) > clear_margin(dps) * scale:
-                # Decided by a margin far above what rounding or quadrature error at dps
-                # digits could produce: twice the precision would only repeat it.
-                return outcome, "numeric"
-            second = _sides(lhs, rhs, point, 2 * dps)
-            settled = _noise_as_zero(lhs, rhs, point, first, second, small, dps)
-        except NoLimit:
-            return False, "numeric"
-        except EvaluationError:
-            return None, "error"
-        if settled is None:
-            # A side that receded at twice the digits and then held: it has digits of its own
-            # only from there on.
-            dps *= 2
-            continue
-        first, second = settled
-        outcomes, slacks = [], []
-        for working, (left, right) in ((dps, first), (2 * dps, second)):
-            outcome, slack, _ = _outcome(rel, left, right, working)
-            if outcome is None and slacks and slack and against_zero(left, right) \
-                    and not receded_from(abs(slack), abs(slacks[0]), dps):
-                # Under the floor against an exact 0 at both precisions, and not receding: a true
-                # value (a positive integral of size e^-400), decided by its sign, not a tie.
-                outcomes[0] = slacks[0] > 0
-                outcome = slack > 0
-            outcomes.append(outcome if outcome is not None or strict else True)
-            slacks.append(slack)
-        if outcomes[0] is not None and outcomes[0] == outcomes[1]:
-            return outcomes[0], "numeric"
-        dps *= 2
-    # Undecided at every precision: the two sides may be exactly equal here (a tie x = y).
-    if _exactly_zero_at(slack_expression(claim), point):
-        return not strict, "symbolic"
-    return None, "numeric"
-
-
-def _sides(lhs, rhs, point, working):
-    return evaluate(lhs, point, working), evaluate(rhs, point, working)
-
-
-def _outcome(rel, left, right, working):
-    """(True/False, or None for a tie within the digits; the slack; the scale it is measured at)."""
-    slack = right - left if rel in ("<", "<=") else left - right
-    # An absolute floor only against an exact 0 (noise about a true zero): two sides of
-    # size e^-(5 10^5), neither 0, once made a tie, and a false "<=" between them passed.
-    scale = max(abs(left), abs(right)) if left and right else \
-        max(abs(left), abs(right), mpmath.mpf(1) / 10**30)
-    tolerance = mpmath.mpf(10) ** (-required_digits(working)) * scale
-    outcome = True if slack > tolerance else False if slack < -tolerance else None
-    return outcome, slack, scale
-
-
-def _under_noise(sides, dps):
-    """The indices of the sides, not 0, whose size is under the digits a check asks for.
-
-    Where balls cannot enclose a side, mpmath computes it, and an operator's value (an
-    integral of an integrand that cancels, a limit 0) is accurate in absolute terms only:
-    to 10^-40 against 1 at 50 digits.  Below that it can be noise about 0, and its size
-    says nothing: the integral of (z - 1) e^-(z-1)^2 (2 + tanh(z-1)^2), which is 0, came
-    out 7 10^-45, and a false ">= 10^-70" passed by a clear margin.
-    """
-    floor = mpmath.mpf(10) ** (-required_digits(dps))
-    return [i for i, side in enumerate(sides) if side and abs(side) < floor]
-
-
-def _noise_as_zero(lhs, rhs, point, first, second, small, dps):
-    """The sides at dps and 2*dps, with each small side that is noise made 0; None if undecided.
-
-    Noise about 0 recedes as the digits grow; a true value stays.  A side that recedes at
-    2*dps and again at 4*dps is noise, and is 0 at both precisions; one that recedes at
-    2*dps only had no digits at dps (a value of 10^-76 seen as noise of 10^-45): None,
-    and the caller starts again from 2*dps.
-    """
-    first, second = list(first), list(second)
-    for i in small:
-        if not receded_from(abs(second[i]), abs(first[i]), dps):
-            continue
-        again = evaluate((lhs, rhs)[i], point, 4 * dps)
-        if again and not receded_from(abs(again), abs(second[i]), 2 * dps):
-            return None
-        first[i] = second[i] = mpmath.mpf(0)
-    return tuple(first), tuple(second)
-
-
-def _exactly_zero_at(expression, point) -> bool:
-    """True if SymPy's exact arithmetic makes ``expression`` 0 at the exact ``point``."""
-    try:
-        with time_budget(10.0):
-            return sp.sympify(expression).xreplace(point) == 0
-    except (SymbolicTimeout, TypeError, ValueError, ZeroDivisionError, RecursionError):
-        return False
 
 
 class Inequality(Kind):
@@ -295,7 +166,7 @@ def _certified_counterexample(claim, points):
 def _decide_all(claim, points, settings, routes):
     """The verdict that stops the check at the first of ``points`` not shown to hold, else None."""
     for point in points:
-        outcome, route = _decide_at(claim, point, settings)
+        outcome, route = decide_at(claim, point, settings)
         if outcome is None:
             return Verdict("error", None, f"undecided at {_show_point(point)} ({route}) up to "
                            f"{ESCALATION * settings.dps * 2} digits", {"point": _show_point(point)})
@@ -308,8 +179,8 @@ def _decide_all(claim, points, settings, routes):
 def _witness(claim, point):
     shown = {"point": _show_point(point)}
     try:
-        shown["lhs"] = mpmath.nstr(evaluate(claim.expr("lhs"), point, 30), 20)
-        shown["rhs"] = mpmath.nstr(evaluate(claim.expr("rhs"), point, 30), 20)
+        for field in ("lhs", "rhs"):
+            shown[field] = shown_value(claim.expr(field), point)
     except EvaluationError:
         pass
     return shown
