@@ -104,6 +104,14 @@ def clear_margin(dps: int):
     return mpmath.mpf(10) ** (-(dps // 5))
 
 
+def noise_floor(dps: int):
+    """The size under which a value mpmath computed may not have the digits a clear margin
+    reads: 10^-(required_digits(dps) - dps/5), 10^-20 at 50 digits.  An operator is
+    accurate to the required digits against 1 at worst (a limit), so a value under this has
+    fewer than dps/5 digits of its own, or none (noise about 0)."""
+    return mpmath.mpf(10) ** (-(required_digits(dps) - dps // 5))
+
+
 def zero_floor(dps: int):
     """The magnitude below which a value counts as zero: against an exact 0 (``agree``), or
     relative to the scale of a limit's values (``numeric_limits``)."""

@@ -4,7 +4,8 @@ import pytest
 
 from proofcheck.core.errors import ProofcheckError
 from proofcheck.core.precision import (DEFAULT_DPS, MAX_DPS, MIN_DPS, against_zero, agree, digits_of_agreement,
-                                       differs_at_higher_precision, required_digits, validate_dps)
+                                       differs_at_higher_precision, noise_floor, required_digits,
+                                       validate_dps)
 
 INF, NAN = mpmath.inf, mpmath.nan
 
@@ -12,6 +13,13 @@ INF, NAN = mpmath.inf, mpmath.nan
 @pytest.mark.parametrize("dps, digits", [(50, 30), (100, 60), (15, 9), (16, 9), (17, 10), (99, 59)])
 def test_required_digits(dps, digits):
     assert required_digits(dps) == digits
+
+
+@pytest.mark.parametrize("dps, exponent", [(50, -20), (100, -40), (15, -6)])
+def test_a_clear_margin_is_read_only_off_values_above_the_noise_floor(dps, exponent):
+    # A limit is accurate to the required digits against 1 at worst; a clear margin reads
+    # dps/5 digits: required_digits(dps) - dps//5 = 30 - 10 at 50 digits.
+    assert noise_floor(dps) == mpmath.mpf(10) ** exponent
 
 
 def test_required_digits_leaves_headroom_and_grows_with_precision():

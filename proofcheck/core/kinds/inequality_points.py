@@ -20,7 +20,7 @@ from ..errors import SymbolicTimeout
 from ..intervals import NotEnclosable, decide
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
-from ..precision import ESCALATION, against_zero, clear_margin, receded_from, required_digits
+from ..precision import ESCALATION, against_zero, clear_margin, noise_floor, receded_from, required_digits
 from ..timeout import time_budget
 
 
@@ -113,15 +113,19 @@ def _outcome(rel, left, right, working):
 
 
 def _under_noise(sides, dps):
-    """The indices of the sides, not 0, whose size is under the digits a check asks for.
+    """The indices of the sides, not 0, too small for a clear margin to be read off them.
 
-    Where balls cannot enclose a side, mpmath computes it, and an operator's value (an
-    integral of an integrand that cancels, a limit 0) is accurate in absolute terms only:
-    to 10^-40 against 1 at 50 digits.  Below that it can be noise about 0, and its size
-    says nothing: the integral of (z - 1) e^-(z-1)^2 (2 + tanh(z-1)^2), which is 0, came
-    out 7 10^-45, and a false ">= 10^-70" passed by a clear margin.
+    Where balls cannot enclose a side, mpmath computes it, and an operator's value may be
+    accurate in absolute terms only: a limit to the required digits of the size of the
+    values approaching it (10^-30 against 1 at 50 digits), an integral whose integrand
+    cancels to 10^-40.  A side under ``noise_floor`` may then have fewer digits than a clear
+    margin assumes (dps/5), or be noise about 0 whose sign says nothing: the integral of
+    (z - 1) e^-(z-1)^2 (2 + tanh(z-1)^2), which is 0, came out 7 10^-45, and a false
+    ">= 10^-70" passed by a clear margin; the limit of K (10^-25 + x (2 + tanh(1/x)) +
+    3 10^-29/log(1/x)) as x -> 0+, K 10^-25, came out 10^-6 of itself high, and a false
+    ">= K 10^-25 (1 + 10^-7)" passed.
     """
-    floor = mpmath.mpf(10) ** (-required_digits(dps))
+    floor = noise_floor(dps)
     return [i for i, side in enumerate(sides) if side and abs(side) < floor]
 
 
