@@ -119,6 +119,23 @@ def test_a_local_maximum_beaten_elsewhere_in_the_domain_fails_the_scan():
     assert verdict.details == "the scan found a better point: {'x': '3'}"
 
 
+# Times e^-700 every condition decides as it does at size 1: counted against 1, such an
+# objective was stationary anywhere and no point of the scan beat another.
+
+def test_an_objective_of_size_e_minus_700_is_stationary_only_where_its_derivative_vanishes():
+    verdict = verdict_of(**one("exp(-700)*(x - 1)**2", "2", "exp(-700)", "min", over="0 <= x <= 3"))
+    assert verdict.status == "failed"
+    assert verdict.details == "first-order condition fails at the asserted optimiser"
+    verdict = verdict_of(NUMERIC, **one("exp(-700)*(x - 1)**2", "1", "0", "min", over="0 <= x <= 3"))
+    assert verdict.status == "passed", verdict.details
+
+
+def test_a_local_maximum_of_size_e_minus_700_beaten_elsewhere_fails_the_scan():
+    verdict = verdict_of(**one("exp(-700)*(x**3 - 3*x)", "-1", "2*exp(-700)", "max", over="-3 <= x <= 3"))
+    assert verdict.status == "failed"
+    assert verdict.details == "the scan found a better point: {'x': '3'}"
+
+
 def test_an_objective_that_cannot_be_evaluated_at_the_optimiser_is_an_error():
     verdict = verdict_of(**one("sqrt(x)", "-1", "0", "max"))
     assert (verdict.status, verdict.evidence, verdict.details) == ("error", None,

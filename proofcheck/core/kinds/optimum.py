@@ -99,14 +99,10 @@ class Optimum(Kind):
             for point in points:
                 full = {**point, **{s: v.xreplace(point) for s, v in at.items()}}
                 try:
-                    size = max(abs(evaluate(f, full, dps)), mpmath.mpf(1))
+                    scale = _StationarityScale(f, hessian, symbols, full, dps)
                     for g, symbol in zip(gradient, symbols):
                         slope = evaluate(g, full, dps)
-                        # Stationary relative to the scale of the point: moving x by a relative
-                        # amount d moves f by d*x*f'(x), so |x f'| is compared with |f|.
-                        where = abs(evaluate(symbol, full, dps))
-                        moved = abs(slope) * (where if where != 0 else 1)
-                        if moved > mpmath.mpf(10) ** (-required_digits(dps)) * size:
+                        if _moved(slope, symbol, full, dps) > mpmath.mpf(10) ** (-required_digits(dps)) * scale.size():
                             return failed("first-order condition fails at the asserted optimiser",
                                           {"point": _show_point(point), "derivative": _short(slope)})
                     got, want = evaluate(f, full, dps), evaluate(value, point, dps)
@@ -226,13 +222,51 @@ class Optimum(Kind):
             combos = [[]]
             for grid in grids:
                 combos = [c + [g] for c in combos for g in grid]
+            seen = []
             for combo in combos:
                 full = {**point, **dict(zip([p.symbol for p in variables], combo))}
                 try:
-                    y = evaluate(f, full, 30)
+                    seen.append((evaluate(f, full, 30), full))
                 except EvaluationError:
                     continue
-                margin = mpmath.mpf(10) ** -20 * max(abs(target), 1)
+            # Against 1 where the target is smaller, or against the objective's own size where
+            # that is smaller still: times e^-700, x^3 - 3x had no better point than x = 1.
+            size = max(abs(target), min(1, max((abs(y) for y, _ in seen), default=0)))
+            margin = mpmath.mpf(10) ** -20 * size
+            for y, full in seen:
                 if (sense == "max" and y > target + margin) or (sense == "min" and y < target - margin):
                     return {str(k): str(v) for k, v in full.items()}
         return None
+
+
+def _moved(slope, symbol, full, dps):
+    """How far the objective moves, to first order, when the variable moves by a relative
+    amount: |x f'(x)| (or |f'(x)| at x = 0)."""
+    where = abs(evaluate(symbol, full, dps))
+    return abs(slope) * (where if where != 0 else 1)
+
+
+class _StationarityScale:
+    """The size a first derivative at the asserted optimiser is measured against.
+
+    The objective's own size there, or, where that is under 1 (an optimal value 0), the
+    second-order change x_i x_j f_ij of the objective about the point, capped at 1.  Counted
+    against 1 alone, an objective of size e^-700 was stationary anywhere: e^-700 (x - 1)^2
+    passed as minimised at x = 2.  The Hessian is evaluated only where it is asked for.
+    """
+
+    def __init__(self, f, hessian, symbols, full, dps):
+        self.hessian, self.symbols, self.full, self.dps = hessian, symbols, full, dps
+        self.value = abs(evaluate(f, full, dps))
+        self._size = self.value if self.value >= 1 else None
+
+    def size(self):
+        if self._size is None:
+            self._size = max(self.value, min(1, self._curvature()))
+        return self._size
+
+    def _curvature(self):
+        n = len(self.symbols)
+        weights = [abs(evaluate(s, self.full, self.dps)) or 1 for s in self.symbols]
+        return max(abs(evaluate(self.hessian[i, j], self.full, self.dps)) * weights[i] * weights[j]
+                   for i in range(n) for j in range(n))
