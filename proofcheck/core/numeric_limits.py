@@ -150,7 +150,8 @@ def _approach(f, target, direction, working, exponents):
     for _ in range(CANCELLATION_ROUNDS):
         values = _values(f, points, digits)
         if values is not None and (not mpmath.isfinite(values[-1])
-                                   or _confirmed(f, points[-1], values[-1], digits + extra, working)):
+                                   or _confirmed(f, points[-1], values[-1], digits + extra, working,
+                                                 _scale(values))):
             break
         digits += extra
     else:
@@ -181,11 +182,14 @@ def _values(f, points, digits):
         return None
 
 
-def _confirmed(f, x, value, digits, working) -> bool:
-    """True if ``f(x)`` with ``digits`` digits agrees with ``value`` to ``working`` digits."""
+def _confirmed(f, x, value, digits, working, scale) -> bool:
+    """True if ``f(x)`` with ``digits`` digits agrees with ``value`` to ``working`` digits of
+    ``scale``, the size the limit's digits are counted against (``_scale``): counted against
+    1, the values of e^-700 (cos x - 1)/x^2, which had lost all their digits, agreed with
+    themselves at more, and a limit that exists was taken for none."""
     try:
         with mpmath.workdps(digits):
             again = f(x)
     except ZeroDivisionError:
         return False
-    return not mpmath.isfinite(again) or abs(again - value) <= mpmath.mpf(10) ** (-working) * max(abs(again), 1)
+    return not mpmath.isfinite(again) or abs(again - value) <= mpmath.mpf(10) ** (-working) * scale

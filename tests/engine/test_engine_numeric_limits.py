@@ -117,6 +117,16 @@ def test_a_slowly_converging_limit_is_undecided():
 
 
 @pytest.mark.parametrize("size", [sp.Integer(1), sp.exp(-700)])
+def test_a_limit_that_cancels_twice_the_distances_digits_is_taken_at_any_size(size):
+    # (cos x - 1)/x^2 -> -1/2 loses 2e digits at 10^-e: its nearest value must agree with
+    # itself at more digits, to the digits of its own size.  Counted against 1, the values
+    # times e^-700 agreed with no digit left, and the limit was taken for none.
+    got = limit(size * (sp.cos(X) - 1) / X ** 2, 0, "+")
+    with mpmath.workdps(60):
+        assert agree(got, -mpmath.mpf(sp.N(size, 60)) / 2, 50)
+
+
+@pytest.mark.parametrize("size", [sp.Integer(1), sp.exp(-700)])
 def test_a_limit_approached_as_a_square_root_has_its_digits_at_any_size(size):
     # 1 + sqrt(x) (2 + tanh(x + 1/x)) -> 1 is still 10^-16 of its size from one step to the
     # next at x = 10^-64, and 10^-32 at 10^-128.  Counted against 1, the limit of e^-700
