@@ -32,7 +32,9 @@ the verdict.
    (``core/arb_expressions.py``) at its nodes held as balls, each level summed
    on balls (``numeric.BallIntegrand``); and Arb
    (``core/intervals.py``, through the same compiled expressions) would decide
-   constants.
+   constants.  (An inequality's points are decided in
+   ``core/kinds/inequality_points.py``: Arb balls, then mpmath at dps and 2*dps, with
+   noise about 0 told from a true value.)
 6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details), in a
    ``Result`` with its controls' ``MutantReport`` (``core/results.py``),
    travels back to ``commands/verify``, which prints it with ``report/console.py``
