@@ -183,10 +183,10 @@ def test_noise_about_0_that_recedes_with_the_digits_is_0_not_a_margin(lhs, rel, 
 
 
 def test_a_counterexample_shows_noise_about_0_as_0():
-    # Shown as it came (8.6e-42 at 30 digits), the side would seem to satisfy ">= 10^-70".
+    # Shown as it came (9.7e-62 at 50 digits), the side would seem to satisfy ">= 10^-70".
     verdict = check_claim(claim({"x": "x >= 1"}, NOISE.format(x="2"), ">=", "(10**-35)**2"), NUMERIC)
     assert verdict.status == "failed"
-    assert re.fullmatch(r"0 \(noise of -?[0-9.]+e-[0-9]+ at 30 digits, receding with them\)",
+    assert re.fullmatch(r"0 \(noise of -?[0-9.]+e-[0-9]+ at 50 digits, receding with them\)",
                         verdict.counterexample["lhs"]), verdict.counterexample
     assert verdict.counterexample["rhs"] == "1.0e-70"
 

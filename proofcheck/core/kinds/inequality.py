@@ -104,7 +104,7 @@ class Inequality(Kind):
 
     def check(self, claim, settings):
         points = sample_points(claim, settings)
-        refuted = _certified_counterexample(claim, points)
+        refuted = _certified_counterexample(claim, points, settings)
         if refuted is not None:
             return refuted
         if "symbolic" in settings.routes and not settings.mutant_mode and _symbolic(claim, settings):
@@ -151,7 +151,7 @@ class Inequality(Kind):
             yield (description, mutant) if reason is None else (f"{description} ({reason})", None)
 
 
-def _certified_counterexample(claim, points):
+def _certified_counterexample(claim, points, settings):
     """The failed verdict at the first sampled point where Arb balls prove the claim false; else None.
 
     Looked for before the symbolic attempt, which cannot prove a false claim and may
@@ -160,7 +160,7 @@ def _certified_counterexample(claim, points):
     """
     rel, lhs, rhs = claim.parsed["rel"], claim.expr("lhs"), claim.expr("rhs")
     point = first_point_where(lambda p: decide(rel, lhs, rhs, p, max_prec=LOOK_PREC) is False, points)
-    return None if point is None else failed(f"{rel} fails", _witness(claim, point))
+    return None if point is None else failed(f"{rel} fails", _witness(claim, point, settings))
 
 
 def _decide_all(claim, points, settings, routes):
@@ -171,16 +171,16 @@ def _decide_all(claim, points, settings, routes):
             return Verdict("error", None, f"undecided at {_show_point(point)} ({route}) up to "
                            f"{ESCALATION * settings.dps * 2} digits", {"point": _show_point(point)})
         if not outcome:
-            return failed(f"{claim.parsed['rel']} fails", _witness(claim, point))
+            return failed(f"{claim.parsed['rel']} fails", _witness(claim, point, settings))
         routes.add(route)
     return None
 
 
-def _witness(claim, point):
+def _witness(claim, point, settings):
     shown = {"point": _show_point(point)}
     try:
         for field in ("lhs", "rhs"):
-            shown[field] = shown_value(claim.expr(field), point)
+            shown[field] = shown_value(claim.expr(field), point, settings.dps)
     except EvaluationError:
         pass
     return shown

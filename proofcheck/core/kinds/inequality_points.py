@@ -167,15 +167,13 @@ def _exactly_zero_at(expression, point) -> bool:
         return False
 
 
-WITNESS_DPS = 30
-
-
-def shown_value(expression, point) -> str:
+def shown_value(expression, point, dps) -> str:
     """A side at a counter-example to 20 digits, or 0 where it is noise about 0 (which, shown
-    as it came, would seem to satisfy the claim it refutes)."""
-    value = evaluate(expression, point, WITNESS_DPS)
-    if _under_noise([value], WITNESS_DPS):
-        higher = evaluate(expression, point, 2 * WITNESS_DPS)
-        if _noise(expression, point, value, higher, WITNESS_DPS):
-            return f"0 (noise of {mpmath.nstr(value, 3)} at {WITNESS_DPS} digits, receding with them)"
+    as it came, would seem to satisfy the claim it refutes).  At the check's own precisions,
+    whose values of an operator the decision has already computed."""
+    value = evaluate(expression, point, dps)
+    if _under_noise([value], dps):
+        higher = evaluate(expression, point, 2 * dps)
+        if _noise(expression, point, value, higher, dps):
+            return f"0 (noise of {mpmath.nstr(value, 3)} at {dps} digits, receding with them)"
     return mpmath.nstr(value, 20)
