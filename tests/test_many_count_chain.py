@@ -5,7 +5,7 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from proofcheck.dp.many_count_chain import check_instance
+from proofcheck.dp.many_count_chain import Step, _decide, check_instance
 from proofcheck.dp.many_count_instance import (Instance, Mechanism, mpf_of, truncated_gaussian_prior,
                                                uniform_prior, weights_at, with_constants)
 from proofcheck.dp.many_count_noise_integrals import noise_expectations
@@ -95,3 +95,18 @@ def test_the_divergences_agree_with_tanh_sinh_quadrature_of_their_definitions(in
                                    [edge] + [w for w in inner if w > edge] + [mpmath.inf])
             atom = atoms[j] * mpmath.log(atoms[j] / atoms[star]) if atoms[j] > 0 else 0
             assert abs(divergence - atom - integral) < 1e-15 * max(1, abs(divergence))
+
+
+@pytest.mark.parametrize("left, right, rel, holds", [
+    ("1e-70", "2e-70", "=", False),    # two tiny sides, neither 0: compared relatively
+    ("1e-70", "1e-70", "=", True),
+    ("1e-70", "2e-70", "<=", True),
+    ("2e-70", "1e-70", "<=", False),
+    ("0", "1e-70", "=", True),         # against an exact 0 the floor of 10^-30 stands
+])
+def test_a_step_between_two_tiny_sides_is_decided_relatively(left, right, rel, holds):
+    # With a floor of 10^-30 on the scale, any two sides under 10^-60 were equal.
+    with mpmath.workdps(50):
+        step = Step("s", "w", mpmath.mpf(left), rel, mpmath.mpf(right))
+        assert _decide(step, 50) is holds
+

@@ -117,7 +117,10 @@ def chain_steps(instance: Instance):
 
 def _decide(step: Step, dps: int) -> bool | None:
     left, right = mpmath.mpf(step.left), mpmath.mpf(step.right)
-    scale = max(abs(left), abs(right), mpmath.mpf(10) ** (-required_digits(dps)))
+    # A floor only against an exact 0 (a bound [.]_+ at 0), as in precision.agree: two sides
+    # neither of which is 0 are compared relatively, however small.
+    scale = max(abs(left), abs(right)) if left and right else \
+        max(abs(left), abs(right), mpmath.mpf(10) ** (-required_digits(dps)))
     tolerance = mpmath.mpf(10) ** (-required_digits(dps)) * scale
     gap = left - right
     if step.rel == "=":
