@@ -4,7 +4,8 @@ mpmath's extrapolation (``mpmath.limit``) returns a number for any input, even
 where no limit exists (sin(1/x) as x -> 0).  So the expression is also
 evaluated along points approaching the limit point; the values must settle
 on the extrapolated value (or on their own last value) within the required
-digits, and values that keep moving are no limit (``NoLimit``), never a guess.
+digits of the expression's own size (``_scale``: times e^-700 a limit is decided
+as at size 1), and values that keep moving are no limit (``NoLimit``), never a guess.
 Near the point an expression may cancel many digits ((cos x - 1)/x**2 loses
 twice the distance's): the nearest value is confirmed at more digits, and all
 are evaluated with as many as it needs.
@@ -49,9 +50,11 @@ def settled_limit(f, target, direction: str, working: int):
     points approaching the limit point, at enough extra digits that the points
     are exact.  The steps between successive values must shrink steadily (else
     NoLimit: there is no limit, and a claim of one fails).  The extrapolated
-    value is returned when the sequence ends within the required digits of it;
-    failing that, the sequence's last value when its last step is that small;
-    otherwise the limit is undecided (EvaluationError), never guessed.
+    value is returned when the sequence ends within the required digits of it,
+    counted against the expression's own size (``_scale``); failing that, the
+    sequence's last value when its last step is that small.  A sequence that has
+    not settled is taken once to twice the distance's exponent (10^-128 after
+    10^-64); then the limit is undecided (EvaluationError), never guessed.
     """
     extrapolated = _extrapolated(f, target, direction)
     exponents = _approach_exponents(working)
