@@ -191,6 +191,18 @@ def test_a_counterexample_shows_noise_about_0_as_0():
     assert verdict.counterexample["rhs"] == "1.0e-70"
 
 
+def test_a_side_found_to_be_noise_is_not_computed_again_up_the_ladder(monkeypatch):
+    # "> 0" against noise is a tie at every rung, up to 400/800 digits.  Found to be noise at
+    # 50, 100 and 200 digits, the side stays 0: a limit 0 once was taken at 1600 digits.
+    seen = []
+    evaluate = inequality_points.evaluate
+    monkeypatch.setattr(inequality_points, "evaluate",
+                        lambda expr, point, dps: seen.append((str(expr), dps)) or evaluate(expr, point, dps))
+    lhs = NOISE.format(x="x")
+    assert decided_at_one(lhs, ">", "0") == (None, "numeric")
+    assert max(dps for expr, dps in seen if expr != "0") == 200
+
+
 def test_noise_about_0_is_0_in_a_weak_inequality_against_0():
     assert decided_at_one(NOISE.format(x="x"), "<=", "0") == (True, "numeric")
     assert decided_at_one(NOISE.format(x="3*x"), ">=", "0") == (True, "numeric")

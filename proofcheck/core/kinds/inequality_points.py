@@ -53,19 +53,22 @@ def decide_at(claim, point, settings):
     dps = settings.dps
     # A negative control needs a counter-example, not a decision at every point: no escalation.
     ceiling = settings.dps if settings.mutant_mode else ESCALATION * settings.dps
+    # The sides found to be noise about 0: 0 at every higher precision, never computed again
+    # (a limit 0 at 1600 digits, for a tie that only exact arithmetic can settle).
+    zeroed: set = set()
     while dps <= ceiling:
         try:
             # Each side on its own: a side built from operators (a quadrature) is then
             # evaluated once per point, and shared with the negative controls.
-            first = _sides(lhs, rhs, point, dps)
+            first = _sides(lhs, rhs, point, dps, zeroed)
             outcome, slack, scale = _outcome(rel, *first, dps)
             small = _under_noise(first, dps)
             if not small and abs(slack) > clear_margin(dps) * scale:
                 # Decided by a margin far above what rounding or quadrature error at dps
                 # digits could produce: twice the precision would only repeat it.
                 return outcome, "numeric"
-            second = _sides(lhs, rhs, point, 2 * dps)
-            settled = _noise_as_zero(lhs, rhs, point, first, second, small, dps)
+            second = _sides(lhs, rhs, point, 2 * dps, zeroed)
+            settled = _noise_as_zero(lhs, rhs, point, first, second, small, dps, zeroed)
         except NoLimit:
             return False, "numeric"
         except EvaluationError:
@@ -96,8 +99,9 @@ def decide_at(claim, point, settings):
     return None, "numeric"
 
 
-def _sides(lhs, rhs, point, working):
-    return evaluate(lhs, point, working), evaluate(rhs, point, working)
+def _sides(lhs, rhs, point, working, zeroed=()):
+    return tuple(mpmath.mpf(0) if i in zeroed else evaluate(side, point, working)
+                 for i, side in enumerate((lhs, rhs)))
 
 
 def _outcome(rel, left, right, working):
@@ -129,12 +133,12 @@ def _under_noise(sides, dps):
     return [i for i, side in enumerate(sides) if side and abs(side) < floor]
 
 
-def _noise_as_zero(lhs, rhs, point, first, second, small, dps):
+def _noise_as_zero(lhs, rhs, point, first, second, small, dps, zeroed):
     """The sides at dps and 2*dps, with each small side that is noise made 0; None if undecided.
 
     A side that recedes at 2*dps and again at 4*dps is noise (``_noise``), and is 0 at both
-    precisions; one that recedes at 2*dps only had no digits at dps (a value of 10^-76
-    seen as noise of 10^-45): None, and the caller starts again from 2*dps.
+    precisions, and added to ``zeroed``; one that recedes at 2*dps only had no digits at dps
+    (a value of 10^-76 seen as noise of 10^-45): None, and the caller starts again from 2*dps.
     """
     first, second = list(first), list(second)
     for i in small:
@@ -143,6 +147,7 @@ def _noise_as_zero(lhs, rhs, point, first, second, small, dps):
             return None
         if noise:
             first[i] = second[i] = mpmath.mpf(0)
+            zeroed.add(i)
     return tuple(first), tuple(second)
 
 
