@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import mpmath
 
-from .precision import required_digits, zero_floor
+from .precision import own_scale, required_digits, zero_floor
 
 GUARD_DIGITS = 10
 
@@ -105,7 +105,7 @@ def _scale(values):
     still 10^-32 of their size from it at x = 10^-64, came out 30% high, and a false ">="
     passed.  Times e^-700, a limit is decided exactly as it is at size 1.
     """
-    return max(abs(values[-1]), min(1, max(abs(v) for v in values)))
+    return own_scale(values[-1], max(abs(v) for v in values))
 
 
 def _extrapolated(f, target, direction):

@@ -112,6 +112,21 @@ def noise_floor(dps: int):
     return mpmath.mpf(10) ** (-(required_digits(dps) - dps // 5))
 
 
+def comparison_scale(a, b, floor):
+    """The size a difference of ``a`` and ``b`` is measured against: the larger of the two,
+    and ``floor`` only where one of them is exactly 0 (noise about a true zero).  Two sides
+    neither of which is 0 are compared relatively, however small: with the floor always on,
+    any two values of size e^-(5 10^5) once agreed, and tied in an inequality."""
+    return max(abs(a), abs(b)) if a and b else max(abs(a), abs(b), floor)
+
+
+def own_scale(value, around):
+    """The size a quantity's digits are counted against: its own, or, where that is smaller
+    (a limit 0, an optimal value 0), the size of the expression ``around`` it, capped at 1.
+    Counted against 1 alone, a quantity of size e^-700 had no digits of its own."""
+    return max(abs(value), min(1, around))
+
+
 def zero_floor(dps: int):
     """The magnitude below which a value counts as zero: against an exact 0 (``agree``), or
     relative to the scale of a limit's values (``numeric_limits``)."""
@@ -135,7 +150,7 @@ def agree(a, b, dps: int) -> bool:
             return False
         if a == b:
             return True
-        scale = max(abs(a), abs(b)) if a and b else max(abs(a), abs(b), zero_floor(dps))
+        scale = comparison_scale(a, b, zero_floor(dps))
         return abs(a - b) <= mpmath.mpf(10) ** (-required_digits(dps)) * scale
 
 

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import mpmath
 
-from ..core.precision import required_digits
+from ..core.precision import comparison_scale, required_digits
 from .many_count_instance import Instance, mpf_of, weights_at
 from .many_count_noise_integrals import noise_expectations
 from .many_count_quantities import dither_mean_absolute, dithered_entropy, entropy, laplace_entropy
@@ -117,10 +117,8 @@ def chain_steps(instance: Instance):
 
 def _decide(step: Step, dps: int) -> bool | None:
     left, right = mpmath.mpf(step.left), mpmath.mpf(step.right)
-    # A floor only against an exact 0 (a bound [.]_+ at 0), as in precision.agree: two sides
-    # neither of which is 0 are compared relatively, however small.
-    scale = max(abs(left), abs(right)) if left and right else \
-        max(abs(left), abs(right), mpmath.mpf(10) ** (-required_digits(dps)))
+    # A floor only against an exact 0 (a bound [.]_+ at 0), as in precision.agree.
+    scale = comparison_scale(left, right, mpmath.mpf(10) ** (-required_digits(dps)))
     tolerance = mpmath.mpf(10) ** (-required_digits(dps)) * scale
     gap = left - right
     if step.rel == "=":

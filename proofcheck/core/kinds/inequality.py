@@ -40,7 +40,7 @@ from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed
 from . import Kind
 from .equality import _show_point, sample_points
-from .inequality_points import decide_at, shown_value, slack_expression
+from .inequality_points import decide_at, shown_value, slack_expression, slack_of
 
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
@@ -256,6 +256,10 @@ def _at_least(expression, point, bound, strict):
         value = evaluate(expression, point, 20)
     except EvaluationError:
         return False  # not evaluable here: keep the mutant as a control rather than dismiss it
+    return _clears(value, bound, strict)
+
+
+def _clears(value, bound, strict):
     return value > bound or (not strict and value >= bound)
 
 
@@ -267,13 +271,11 @@ def _holds_at(claim, point, strict):
     forms are evaluated as one difference, which SymPy has simplified: x^2 + 1 - 1 is x^2,
     where the sides apart, at x = 10^-12, would round to a tie.
     """
-    lhs, rhs = claim.expr("lhs"), claim.expr("rhs")
     slack = slack_expression(claim)
     if not slack.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
         return _at_least(slack, point, 0, strict)
     try:
-        left, right = evaluate(lhs, point, 20), evaluate(rhs, point, 20)
+        left, right = evaluate(claim.expr("lhs"), point, 20), evaluate(claim.expr("rhs"), point, 20)
     except EvaluationError:
         return False  # not evaluable here: keep the mutant as a control rather than dismiss it
-    value = right - left if claim.parsed["rel"] in ("<", "<=") else left - right
-    return value > 0 or (not strict and value >= 0)
+    return _clears(slack_of(claim.parsed["rel"], left, right), 0, strict)

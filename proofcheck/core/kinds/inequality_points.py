@@ -20,7 +20,8 @@ from ..errors import SymbolicTimeout
 from ..intervals import NotEnclosable, decide
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
-from ..precision import ESCALATION, against_zero, clear_margin, noise_floor, receded_from, required_digits
+from ..precision import (ESCALATION, against_zero, clear_margin, comparison_scale, noise_floor, receded_from,
+                         required_digits)
 from ..timeout import time_budget
 
 
@@ -28,6 +29,11 @@ def slack_expression(claim):
     """An expression that is positive (strict) or nonnegative exactly when the claim holds."""
     lhs, rhs, rel = claim.expr("lhs"), claim.expr("rhs"), claim.parsed["rel"]
     return (rhs - lhs) if rel in ("<", "<=") else (lhs - rhs)
+
+
+def slack_of(rel, left, right):
+    """The slack of ``left rel right`` from the values of its sides."""
+    return right - left if rel in ("<", "<=") else left - right
 
 
 def decide_at(claim, point, settings):
@@ -106,11 +112,9 @@ def _sides(lhs, rhs, point, working, zeroed=()):
 
 def _outcome(rel, left, right, working):
     """(True/False, or None for a tie within the digits; the slack; the scale it is measured at)."""
-    slack = right - left if rel in ("<", "<=") else left - right
-    # An absolute floor only against an exact 0 (noise about a true zero): two sides of
-    # size e^-(5 10^5), neither 0, once made a tie, and a false "<=" between them passed.
-    scale = max(abs(left), abs(right)) if left and right else \
-        max(abs(left), abs(right), mpmath.mpf(1) / 10**30)
+    slack = slack_of(rel, left, right)
+    # Two sides of size e^-(5 10^5), neither 0, once made a tie, and a false "<=" passed.
+    scale = comparison_scale(left, right, mpmath.mpf(1) / 10**30)
     tolerance = mpmath.mpf(10) ** (-required_digits(working)) * scale
     outcome = True if slack > tolerance else False if slack < -tolerance else None
     return outcome, slack, scale

@@ -24,7 +24,7 @@ import sympy as sp
 from ..domains import parse_parameter
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..numeric import EvaluationError, evaluate
-from ..precision import agree, differs_at_higher_precision, required_digits
+from ..precision import agree, differs_at_higher_precision, own_scale, required_digits
 from ..sampling import edge_values, from_unit, point_from_units
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
@@ -231,8 +231,7 @@ class Optimum(Kind):
                     continue
             # Against 1 where the target is smaller, or against the objective's own size where
             # that is smaller still: times e^-700, x^3 - 3x had no better point than x = 1.
-            size = max(abs(target), min(1, max((abs(y) for y, _ in seen), default=0)))
-            margin = mpmath.mpf(10) ** -20 * size
+            margin = mpmath.mpf(10) ** -20 * own_scale(target, max((abs(y) for y, _ in seen), default=0))
             for y, full in seen:
                 if (sense == "max" and y > target + margin) or (sense == "min" and y < target - margin):
                     return {str(k): str(v) for k, v in full.items()}
@@ -262,7 +261,7 @@ class _StationarityScale:
 
     def size(self):
         if self._size is None:
-            self._size = max(self.value, min(1, self._curvature()))
+            self._size = own_scale(self.value, self._curvature())
         return self._size
 
     def _curvature(self):
