@@ -140,18 +140,27 @@ def _eval(expr, env):
             if _truth(condition, env):
                 return _eval(value, env)
         raise EvaluationError(f"no branch of {expr} applies")
-    if isinstance(expr, sp.Integral):
-        return _integral(expr, env)
-    if isinstance(expr, sp.Derivative):
-        return _derivative(expr, env)
-    if isinstance(expr, sp.Sum):
-        return _sum(expr, env)
-    if isinstance(expr, sp.Limit):
-        return _limit(expr, env)
+    operator = _OPERATORS.get(type(expr))
+    if operator is not None:
+        return _operator_value(operator, expr, env)
     function = _FUNCTIONS.get(expr.func)
     if function is not None:
         return function(*[_eval(a, env) for a in expr.args])
     raise EvaluationError(f"no numeric rule for {expr.func.__name__}")
+
+
+def _operator_value(operator, expr, env):
+    """An operator's value at ``env``, remembered at the working precision: a side's ball
+    (``side_balls``) asks again for the operators the side's own value has just computed."""
+    key = (expr, tuple(sorted(((s, env[s]) for s in expr.free_symbols if s in env), key=lambda item: item[0].name)),
+           mpmath.mp.prec)
+    value = _OPERATOR_VALUES.get(key)
+    if value is None:
+        value = operator(expr, env)
+        if len(_OPERATOR_VALUES) >= 4096:
+            _OPERATOR_VALUES.clear()
+        _OPERATOR_VALUES[key] = value
+    return +value
 
 
 def _truth(condition, env):
@@ -380,3 +389,15 @@ def _compiled_at_each_precision(expression, variable, env):
                                                                           accurate=True)
         return compiled(x)
     return f
+
+
+_OPERATORS = {sp.Integral: _integral, sp.Derivative: _derivative, sp.Sum: _sum, sp.Limit: _limit}
+# Operator values by (operator, the values of its free symbols, working precision).
+_OPERATOR_VALUES: dict = {}
+
+
+def forget_values():
+    """Forget every remembered value (of a side and of an operator): for a test that changes
+    how quadrature works and must see its effect."""
+    _evaluate_operator_expression.cache_clear()
+    _OPERATOR_VALUES.clear()

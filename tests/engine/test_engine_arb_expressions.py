@@ -71,14 +71,14 @@ def test_quadrature_on_balls_gives_the_digits_of_quadrature_on_mpmath(dps, monke
     body = sp.Abs(n - sp.Max(0, (n + c) * sp.exp(s * z - s ** 2) - c)) * sp.exp(-z ** 2 / 2) / sp.sqrt(2 * sp.pi)
     integral = sp.Integral(body * A, (z, -sp.oo, sp.oo))
     on_balls = evaluate(integral, {A: 1}, dps)
-    numeric._evaluate_operator_expression.cache_clear()
+    numeric.forget_values()
     numeric._compile.cache_clear()
 
     def refuse(*args):
         raise NotEnclosable("mpmath only")
     monkeypatch.setattr(numeric, "compile_arb", refuse)
     on_mpmath = evaluate(integral, {A: 1}, dps)
-    numeric._evaluate_operator_expression.cache_clear()
+    numeric.forget_values()
     numeric._compile.cache_clear()
     assert abs(on_balls - on_mpmath) <= mpmath.mpf(10) ** -dps * abs(on_mpmath)
 

@@ -20,6 +20,7 @@ import sympy as sp
 from proofcheck.core.claims import build_claim
 from proofcheck.core.errors import ClaimFileError
 from proofcheck.core.kinds import inequality, inequality_points
+from proofcheck.core import side_balls
 from proofcheck.core.kinds.equality import sample_points
 from proofcheck.core.runner import check_claim
 from proofcheck.core.verdict import Settings
@@ -132,8 +133,9 @@ def test_a_strict_margin_below_the_first_tolerance_is_decided_one_rung_up():
     # 10**-45: inside 10**-30 at 50 digits, outside 10**-60 at 100.
     assert decided_at_one("sign(x)**2 + 10**-45", ">", "1") == (True, "numeric")
     assert decided_at_one("1", "<", "sign(x)**2 + 10**-45") == (True, "numeric")
-    # A negative control is not escalated: a counter-example is all it needs.
-    assert decided_at_one("sign(x)**2 + 10**-45", ">", "1", CONTROL) == (None, "numeric")
+    # A negative control is not escalated; the ball of the exact leaf sign(x) (within 10**-60
+    # of 1 at the first pair) decides it there.
+    assert decided_at_one("sign(x)**2 + 10**-45", ">", "1", CONTROL) == (True, "numeric")
 
 
 def test_a_margin_of_ten_to_the_minus_200_is_decided_on_the_last_rung_only():
@@ -143,8 +145,10 @@ def test_a_margin_of_ten_to_the_minus_200_is_decided_on_the_last_rung_only():
 
 
 def test_a_margin_beyond_the_last_rung_leaves_the_point_undecided():
-    # 10**-300 is inside 10**-240 at 400 digits: the last pair disagrees.
-    assert decided_at_one("sign(x)**2 + (10**-60)**5", ">", "1") == (None, "numeric")
+    # A leaf is trusted to the required digits at twice the precision: 10**-480 on the last
+    # pair, 400 and 800 digits.  10**-300 is decided there; 10**-480 is not.
+    assert decided_at_one("sign(x)**2 + (10**-60)**5", ">", "1") == (True, "numeric")
+    assert decided_at_one("sign(x)**2 + (10**-60)**8", ">", "1") == (None, "numeric")
 
 
 def test_a_non_strict_claim_false_by_less_than_the_first_tolerance_fails():
@@ -191,16 +195,15 @@ def test_a_counterexample_shows_noise_about_0_as_0():
     assert verdict.counterexample["rhs"] == "1.0e-70"
 
 
-def test_a_side_found_to_be_noise_is_not_computed_again_up_the_ladder(monkeypatch):
-    # "> 0" against noise is a tie at every rung, up to 400/800 digits.  Found to be noise at
-    # 50, 100 and 200 digits, the side stays 0: a limit 0 once was taken at 1600 digits.
+def test_a_strict_tie_against_noise_takes_its_leaves_to_800_digits_at_most(monkeypatch):
+    # "> 0" against noise is a tie at every rung, up to 400/800 digits; a leaf is never
+    # computed beyond them (a limit 0 once was taken at 1600 digits).
     seen = []
-    evaluate = inequality_points.evaluate
-    monkeypatch.setattr(inequality_points, "evaluate",
-                        lambda expr, point, dps: seen.append((str(expr), dps)) or evaluate(expr, point, dps))
-    lhs = NOISE.format(x="x")
-    assert decided_at_one(lhs, ">", "0") == (None, "numeric")
-    assert max(dps for expr, dps in seen if expr != "0") == 200
+    evaluate = side_balls.evaluate
+    monkeypatch.setattr(side_balls, "evaluate",
+                        lambda expr, point, dps: seen.append(dps) or evaluate(expr, point, dps))
+    assert decided_at_one(NOISE.format(x="x"), ">", "0") == (None, "numeric")
+    assert max(seen) == 800
 
 
 def test_noise_about_0_is_0_in_a_weak_inequality_against_0():
@@ -313,8 +316,8 @@ def test_a_sampling_box_is_named_in_the_details_and_the_route():
 
 
 def test_an_undecided_point_is_an_error_naming_the_point_and_the_last_precision():
-    # 10**-300 apart, or tied at x = 0 against a scale of 10**-30: undecided everywhere.
-    c = claim({"x": "real"}, "sign(x)**4 + (10**-60)**5", ">", "sign(x)**2")
+    # 10**-480 apart, or tied at x = 0 against a scale of 10**-30: undecided everywhere.
+    c = claim({"x": "real"}, "sign(x)**4 + (10**-60)**8", ">", "sign(x)**2")
     verdict = check_claim(c, NUMERIC)
     assert verdict.status == "error" and verdict.evidence is None
     point = verdict.counterexample["point"]

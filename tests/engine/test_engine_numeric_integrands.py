@@ -19,7 +19,7 @@ def _nodes_of(monkeypatch, integral, point, dps=30):
         seen.append(list(nodes))
         return quad(f, nodes, **options)
     monkeypatch.setattr(numeric.mpmath, "quad", recording)
-    numeric._evaluate_operator_expression.cache_clear()
+    numeric.forget_values()
     evaluate(integral, point, dps)
     return [n for nodes in seen for n in nodes]
 

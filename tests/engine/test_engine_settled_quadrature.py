@@ -31,9 +31,9 @@ EQ_5 = sp.log((1 + C) / C) ** 2 / (2 * SIGMA ** 2)
 
 @pytest.fixture(autouse=True)
 def _fresh():
-    numeric._evaluate_operator_expression.cache_clear()
+    numeric.forget_values()
     yield
-    numeric._evaluate_operator_expression.cache_clear()
+    numeric.forget_values()
 
 
 def _agree(a, b, digits):
@@ -132,7 +132,7 @@ def test_a_sum_of_small_terms_is_summed_once_at_the_scale_of_its_first_term(monk
     calls = []
     nsum = mpmath.nsum
     monkeypatch.setattr(settled_quadrature.mpmath, "nsum", lambda *a, **k: calls.append(1) or nsum(*a, **k))
-    numeric._evaluate_operator_expression.cache_clear()
+    numeric.forget_values()
     with mpmath.workdps(50):
         want = mpmath.pi ** 2 / 6 * mpmath.exp(-700)
     assert _agree(evaluate(SMALL_SUM, {}, 30), want, 30)

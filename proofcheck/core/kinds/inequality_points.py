@@ -20,6 +20,7 @@ from ..errors import SymbolicTimeout
 from ..intervals import NotEnclosable, decide
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
+from ..side_balls import ball_size, side_ball, within
 from ..precision import (ESCALATION, against_zero, clear_margin, comparison_scale, noise_floor, receded_from,
                          required_digits)
 from ..timeout import time_budget
@@ -59,6 +60,18 @@ def decide_at(claim, point, settings):
     dps = settings.dps
     # A negative control needs a counter-example, not a decision at every point: no escalation.
     ceiling = settings.dps if settings.mutant_mode else ESCALATION * settings.dps
+    try:
+        decided = _decide_on_balls(rel, lhs, rhs, point, dps, ceiling)
+    except NoLimit:
+        return False, "numeric"
+    except EvaluationError:
+        return None, "error"
+    if decided is not None:
+        if decided[0] is None and _exactly_zero_at(slack_expression(claim), point):
+            return not strict, "symbolic"
+        return decided
+    # A side with a leaf that is not finite (an integral or a limit that is infinite here):
+    # mpmath's values, compared as numbers.
     # The sides found to be noise about 0: 0 at every higher precision, never computed again
     # (a limit 0 at 1600 digits, for a tie that only exact arithmetic can settle).
     zeroed: set = set()
@@ -102,6 +115,37 @@ def decide_at(claim, point, settings):
     # Undecided at every precision: the two sides may be exactly equal here (a tie x = y).
     if _exactly_zero_at(slack_expression(claim), point):
         return not strict, "symbolic"
+    return None, "numeric"
+
+
+def _decide_on_balls(rel, lhs, rhs, point, dps, ceiling):
+    """(True/False/None, route) from the sides as balls (``side_balls``); None where a side
+    is not finite.
+
+    At dps alone first, each leaf trusted to ``clear_margin(dps)`` of its size or of 1:
+    a margin that rounding or quadrature error at dps digits could not produce, whatever
+    the closed form around the leaves cancels (Arb tracks that).  Then each leaf within
+    its change between dps and 2*dps, the pair doubled up to ``ceiling``.  A slack whose
+    ball lies within the required digits of the sides decides a non-strict claim as a tie.
+    """
+    strict = rel in ("<", ">")
+    sides = [side_ball(side, point, dps, single=True) for side in (lhs, rhs)]
+    if None in sides:
+        return None
+    slack = slack_of(rel, *sides)
+    if slack > 0 or slack < 0:
+        return bool(slack > 0), "numeric"
+    while dps <= ceiling:
+        sides = [side_ball(side, point, dps) for side in (lhs, rhs)]
+        if None in sides:
+            return None
+        slack = slack_of(rel, *sides)
+        if slack > 0 or slack < 0:
+            return bool(slack > 0), "numeric"
+        scale = comparison_scale(*(ball_size(side) for side in sides), mpmath.mpf(1) / 10**30)
+        if not strict and within(slack, mpmath.mpf(10) ** (-required_digits(dps)) * scale):
+            return True, "numeric"
+        dps *= 2
     return None, "numeric"
 
 

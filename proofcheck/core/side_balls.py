@@ -1,0 +1,136 @@
+"""A side of a numeric comparison as a ball: Arb's enclosure around mpmath's values.
+
+mpmath computes a side as one number, and what the side's closed form cancels is lost
+without a trace.  e^K (1 + x e^-K) - e^K came out 0 at 50 and at 100 digits for K = 400
+(it is x): the false identity "= 0" passed, and with an integral in place of x, a false
+"<= 1/2" passed by a clear margin.  A side whose low digits are an integral's noise,
+K 10^-60 + 10^-130 - (an integral that is 0, computed as 6 10^-65 at 50 digits and
+5 10^-115 at 100), kept the noise's sign at both precisions, and a false ">=" passed.
+
+Here Arb encloses the side, so that a cancellation widens its ball instead.  The parts
+that Arb cannot enclose (an operator: an integral, a limit, a sum, a derivative; a
+``Piecewise``; any function without a ball rule) are cut out as the largest such
+sub-expressions, the leaves.  mpmath computes each leaf at dps and at 2*dps, and it
+enters as a ball about the second value whose radius is the difference of the two (the
+error of the first, as the second shows it, which bounds the second's), plus the required
+digits of its own size.  Noise about 0 becomes a ball about 0 as wide as the noise, which
+decides nothing until a higher precision shrinks it.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import mpmath
+import sympy as sp
+from flint import arb
+
+from .arb_expressions import NotEnclosable, compile_arb, mpf_of
+from .intervals import enclose
+from .numeric import evaluate
+from .precision import arb_bits, clear_margin, required_digits
+
+_OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
+
+
+def side_ball(expr, point, dps: int, single: bool = False):
+    """A ball for ``expr`` at the exact ``point``, its leaves from mpmath at dps and 2*dps; None
+    where a leaf is not finite (an infinity is decided by the rules for infinities, not by a
+    ball), or where the ball of an integer part straddles an integer.
+
+    With ``single``, each leaf is computed at dps alone and trusted to ``clear_margin(dps)``
+    of its size, or of 1 if it is smaller: a margin that rounding or quadrature error at dps
+    digits cannot produce (an operator is accurate to dps digits against 1 at worst).
+
+    Raises ``EvaluationError`` where mpmath cannot compute a leaf, as ``evaluate`` does."""
+    names = tuple(sorted(point, key=str))
+    marked, leaves = _cut(sp.sympify(expr), names)
+    values = [(_single_value if single else _leaf_value)(leaf, point, dps) for leaf in leaves]
+    if any(value is None for value in values):
+        return None
+    # The precision of the second values, with guard bits: the balls' own rounding stays far
+    # below any radius that decides.
+    bits = int(2 * dps * 3.33) + 32
+    with arb_bits(bits):
+        balls = [_point_ball(point[name], bits) for name in names] + [arb(*value) for value in values]
+        try:
+            ball = compile_arb(marked, names + tuple(_marks(len(leaves))))(balls)
+        except NotEnclosable:
+            return None  # an integer part across an integer at this precision
+    return ball if ball.is_finite() else None
+
+
+def _point_ball(value, bits):
+    if isinstance(value, (mpmath.mpf, mpmath.mpc)):
+        return arb(value)  # an mpf is an exact binary number
+    return enclose(value, {}, bits)
+
+
+def _single_value(leaf, point, dps):
+    value = evaluate(leaf, point, dps)
+    if not mpmath.isfinite(value):
+        return None
+    return value, clear_margin(dps) * max(1, abs(value))
+
+
+def _leaf_value(leaf, point, dps):
+    """(midpoint, radius) of a leaf: its value at 2*dps, within its change from dps and the
+    required digits of its size; None if not finite."""
+    first, second = evaluate(leaf, point, dps), evaluate(leaf, point, 2 * dps)
+    if not (mpmath.isfinite(first) and mpmath.isfinite(second)):
+        return None
+    with mpmath.workdps(2 * dps + 10):
+        radius = abs(first - second) + mpmath.mpf(10) ** (-required_digits(2 * dps)) * abs(second)
+    return second, radius
+
+
+def _marks(count):
+    # Plain symbols: their compiled functions are cached.  No parsed name contains "__".
+    return [sp.Symbol(f"leaf__{i}") for i in range(count)]
+
+
+@lru_cache(maxsize=1024)
+def _cut(expr, names):
+    """``expr`` with its leaves replaced by marks, and the leaves in the marks' order."""
+    leaves: list = []
+
+    def encloses(node):
+        try:
+            compile_arb(node, names + tuple(_marks(len(leaves))))
+            return True
+        except NotEnclosable:
+            return False
+
+    def leaf(node):
+        if node not in leaves:
+            leaves.append(node)
+        return _marks(leaves.index(node) + 1)[-1]
+
+    def cut(node):
+        if isinstance(node, _OPERATORS) or not isinstance(node, sp.Expr):
+            return leaf(node)
+        if encloses(node):
+            return node
+        if not node.args or isinstance(node, sp.Piecewise):
+            return leaf(node)
+        rebuilt = node.func(*[cut(a) for a in node.args])
+        return rebuilt if encloses(rebuilt) else leaf(node)
+
+    marked = cut(expr)
+    # A node that became a leaf after its arguments were cut leaves those marks unused.
+    used = [(i, leaf_) for i, leaf_ in enumerate(leaves) if _marks(i + 1)[-1] in marked.free_symbols]
+    renamed = {_marks(i + 1)[-1]: mark for (i, _), mark in zip(used, _marks(len(used)))}
+    return marked.xreplace(renamed), tuple(leaf_ for _, leaf_ in used)
+
+
+def within(ball, tolerance) -> bool:
+    """Whether every value of ``ball`` lies within ``tolerance`` of 0."""
+    return bool(abs(ball.mid()) + ball.rad() <= arb(tolerance))
+
+
+def ball_size(ball):
+    """A side's size for the scale of a comparison: its midpoint, or its radius about a
+    midpoint 0; 0 only for an exact 0, the one side against which a floor applies (a side
+    known to be 0 up to a radius that shrinks with the digits is not noise: 0 >= 5 10^-271
+    once passed as a tie)."""
+    mid = mpf_of(ball)
+    return mid if mid else mpf_of(ball.rad())
