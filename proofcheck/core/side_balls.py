@@ -127,10 +127,11 @@ def within(ball, tolerance) -> bool:
     return bool(abs(ball.mid()) + ball.rad() <= arb(tolerance))
 
 
-def ball_size(ball):
-    """A side's size for the scale of a comparison: its midpoint, or its radius about a
-    midpoint 0; 0 only for an exact 0, the one side against which a floor applies (a side
-    known to be 0 up to a radius that shrinks with the digits is not noise: 0 >= 5 10^-271
-    once passed as a tie)."""
-    mid = mpf_of(ball)
-    return mid if mid else mpf_of(ball.rad())
+def ball_scale(left, right, floor):
+    """The size a difference of two side balls is measured against: the larger of the sides
+    that are certainly not 0, and ``floor`` only where neither is (noise about a true 0, a tie
+    of two sides that are 0 up to rounding).  A side certainly not 0 against one that is 0 up to
+    a radius is measured at its own size: 5 10^-271 against 0 once passed as a tie.
+    """
+    sizes = [abs(mpf_of(ball)) for ball in (left, right) if ball > 0 or ball < 0]
+    return max(sizes) if sizes else floor

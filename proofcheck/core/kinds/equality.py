@@ -29,10 +29,10 @@ from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
-from ..precision import (ESCALATION, against_zero, agree, comparison_scale, differs_at_higher_precision,
+from ..precision import (ESCALATION, against_zero, agree, differs_at_higher_precision,
                          required_digits, zero_floor)
 from ..sampling import point_from_units, tie_points
-from ..side_balls import ball_size, side_ball, within
+from ..side_balls import ball_scale, side_ball, within
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
 from ..verdict import Settings, Verdict, failed, passed
@@ -98,7 +98,7 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     (then the claim fails there).
     """
     points = points if points is not None else sample_points(claim, settings)
-    infinite = []
+    infinite, undecided = [], []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
             try:
@@ -131,8 +131,12 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 except EvaluationError as error:
                     return Verdict("error", None, f"at {_show_point(point)}: {error}",
                                    {"point": _show_point(point)})
-                if unvouched is not None:
+                if unvouched is not None and unvouched.status == "failed":
                     return unvouched
+                if unvouched is not None:
+                    undecided.append(unvouched)  # another point may still refute the claim
+    if undecided:
+        return undecided[0]
     if infinite:
         return Verdict("error", None, f"both sides are infinite at {_show_point(infinite[0])}: a numeric "
                        "comparison decides nothing there", {"point": _show_point(infinite[0])})
@@ -155,7 +159,7 @@ def _unvouched(left, right, point, settings, label):
         if None in sides:
             return None  # an infinity: the rules for infinities above decide
         difference = sides[0] - sides[1]
-        scale = comparison_scale(*(ball_size(side) for side in sides), zero_floor(settings.dps))
+        scale = ball_scale(*sides, zero_floor(settings.dps))
         tolerance = mpmath.mpf(10) ** (-required_digits(settings.dps)) * scale
         if within(difference, tolerance):
             return None

@@ -20,7 +20,7 @@ from ..errors import SymbolicTimeout
 from ..intervals import NotEnclosable, decide
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
-from ..side_balls import ball_size, side_ball, within
+from ..side_balls import ball_scale, side_ball, within
 from ..precision import (ESCALATION, against_zero, clear_margin, comparison_scale, noise_floor, receded_from,
                          required_digits)
 from ..timeout import time_budget
@@ -142,7 +142,7 @@ def _decide_on_balls(rel, lhs, rhs, point, dps, ceiling):
         slack = slack_of(rel, *sides)
         if slack > 0 or slack < 0:
             return bool(slack > 0), "numeric"
-        scale = comparison_scale(*(ball_size(side) for side in sides), mpmath.mpf(1) / 10**30)
+        scale = ball_scale(*sides, mpmath.mpf(1) / 10**30)
         if not strict and within(slack, mpmath.mpf(10) ** (-required_digits(dps)) * scale):
             return True, "numeric"
         dps *= 2
