@@ -27,7 +27,8 @@ from flint import arb
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .intervals import enclose
 from .numeric import evaluate
-from .precision import arb_bits, clear_margin, required_digits
+from .precision import ESCALATION, arb_bits, clear_margin, required_digits, zero_floor
+from .verdict import Verdict, failed
 
 _OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 
@@ -135,3 +136,35 @@ def ball_scale(left, right, floor):
     """
     sizes = [abs(mpf_of(ball)) for ball in (left, right) if ball > 0 or ball < 0]
     return max(sizes) if sizes else floor
+
+
+def unvouched(left, right, point, settings, label):
+    """None if the sides' balls (``side_balls``) agree to the required digits at ``point``;
+    else the verdict: failed where the balls differ by more, an error where they stay too
+    wide (a side that cancels more digits than ``ESCALATION`` times dps carry).
+
+    Two mpmath values that agree say nothing of what each side cancelled: e^K (1 + x e^-K)
+    - e^K came out 0 at 50 and at 100 digits for K = 400, and "= 0" passed (it is x).
+    """
+    dps = settings.dps
+    while dps <= ESCALATION * settings.dps:
+        sides = [side_ball(side, point, dps) for side in (left, right)]
+        if None in sides:
+            return None  # an infinity: the rules for infinities above decide
+        difference = sides[0] - sides[1]
+        scale = ball_scale(*sides, zero_floor(settings.dps))
+        tolerance = mpmath.mpf(10) ** (-required_digits(settings.dps)) * scale
+        if within(difference, tolerance):
+            return None
+        if abs(difference) > arb(tolerance):
+            return failed(f"{label} and assertion differ: their balls, cancellation included, lie apart",
+                          {"point": _shown(point), label: sides[0].str(20, radius=False),
+                           "asserted": sides[1].str(20, radius=False)})
+        dps *= 2
+    return Verdict("error", None, f"at {_shown(point)}: the sides' balls stay too wide to agree to "
+                   f"{required_digits(settings.dps)} digits at {ESCALATION * settings.dps} digits (a side "
+                   "cancels more than that); raise --dps", {"point": _shown(point)})
+
+
+def _shown(point):
+    return {str(k): str(v) for k, v in point.items()}

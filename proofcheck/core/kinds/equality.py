@@ -23,16 +23,14 @@ from __future__ import annotations
 
 import mpmath
 import sympy as sp
-from flint import arb
 
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import NoLimit
-from ..precision import (ESCALATION, against_zero, agree, differs_at_higher_precision,
-                         required_digits, zero_floor)
+from ..precision import against_zero, agree, differs_at_higher_precision, required_digits
 from ..sampling import point_from_units, tie_points
-from ..side_balls import ball_scale, side_ball, within
+from ..side_balls import unvouched
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
 from ..verdict import Settings, Verdict, failed, passed
@@ -125,16 +123,16 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 return failed(f"{label} and assertion differ, confirmed at higher precision", shown)
             if dps == settings.dps:
                 try:
-                    unvouched = _unvouched(left, right, point, settings, label)
+                    against = unvouched(left, right, point, settings, label)
                 except NoLimit as error:
                     return failed(f"{label}: {error}", {"point": _show_point(point)})
                 except EvaluationError as error:
                     return Verdict("error", None, f"at {_show_point(point)}: {error}",
                                    {"point": _show_point(point)})
-                if unvouched is not None and unvouched.status == "failed":
-                    return unvouched
-                if unvouched is not None:
-                    undecided.append(unvouched)  # another point may still refute the claim
+                if against is not None and against.status == "failed":
+                    return against
+                if against is not None:
+                    undecided.append(against)  # another point may still refute the claim
     if undecided:
         return undecided[0]
     if infinite:
@@ -143,34 +141,6 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     return passed("numeric", f"{label} and assertion agree to {required_digits(settings.dps)} digits "
                   f"at {len(points)} points{_box(claim)} (re-checked at {2 * settings.dps} digits)",
                   route=f"sampled {len(points)} points in {_region(claim)}")
-
-
-def _unvouched(left, right, point, settings, label):
-    """None if the sides' balls (``side_balls``) agree to the required digits at ``point``;
-    else the verdict: failed where the balls differ by more, an error where they stay too
-    wide (a side that cancels more digits than ``ESCALATION`` times dps carry).
-
-    Two mpmath values that agree say nothing of what each side cancelled: e^K (1 + x e^-K)
-    - e^K came out 0 at 50 and at 100 digits for K = 400, and "= 0" passed (it is x).
-    """
-    dps = settings.dps
-    while dps <= ESCALATION * settings.dps:
-        sides = [side_ball(side, point, dps) for side in (left, right)]
-        if None in sides:
-            return None  # an infinity: the rules for infinities above decide
-        difference = sides[0] - sides[1]
-        scale = ball_scale(*sides, zero_floor(settings.dps))
-        tolerance = mpmath.mpf(10) ** (-required_digits(settings.dps)) * scale
-        if within(difference, tolerance):
-            return None
-        if abs(difference) > arb(tolerance):
-            return failed(f"{label} and assertion differ: their balls, cancellation included, lie apart",
-                          {"point": _show_point(point), label: sides[0].str(20, radius=False),
-                           "asserted": sides[1].str(20, radius=False)})
-        dps *= 2
-    return Verdict("error", None, f"at {_show_point(point)}: the sides' balls stay too wide to agree to "
-                   f"{required_digits(settings.dps)} digits at {ESCALATION * settings.dps} digits (a side "
-                   "cancels more than that); raise --dps", {"point": _show_point(point)})
 
 
 def _region(claim):

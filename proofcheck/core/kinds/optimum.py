@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import mpmath
 import sympy as sp
+from flint import arb
 
 from ..domains import parse_parameter
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..numeric import EvaluationError, evaluate
-from ..precision import agree, differs_at_higher_precision, own_scale, required_digits
+from ..arb_expressions import mpf_of
+from ..precision import ESCALATION, agree, arb_bits, differs_at_higher_precision, own_scale, required_digits
 from ..sampling import edge_values, from_unit, point_from_units
+from ..side_balls import side_ball, unvouched
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
 from ..verdict import Verdict, failed, passed, weakest
@@ -33,6 +36,8 @@ from . import Kind
 from .equality import _short, _show_point, sample_points
 
 SCAN_POINTS = 60
+# The precision of the scan's bar, above that of the objective's balls at 30 to 240 digits.
+BAR_BITS = 2048
 
 
 class Optimum(Kind):
@@ -114,6 +119,14 @@ class Optimum(Kind):
                     return failed("objective at the optimiser differs from the asserted value",
                                   {"point": _show_point(point), "objective": _short(got),
                                    "asserted": _short(want)})
+                if dps == settings.dps:
+                    try:
+                        # mpmath's two values agree; the balls say whether the objective cancelled them.
+                        verdict = unvouched(f, value, full, settings, "objective at the optimiser")
+                    except EvaluationError as error:
+                        return Verdict("error", None, str(error))
+                    if verdict is not None:
+                        return verdict
                 if not self._second_order_numeric(hessian, full, dps, claim.raw["sense"]):
                     if f.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
                         # Second derivatives of a quadrature are not reliable enough to refute.
@@ -131,6 +144,8 @@ class Optimum(Kind):
                                        symbolic_ok)
         if globality is None:
             return failed(note)
+        if globality == "undecided":
+            return Verdict("error", None, note)
         evidence.append(globality)
         notes.append(note)
         level = weakest(*evidence)
@@ -179,9 +194,12 @@ class Optimum(Kind):
                                        "the domain"
             except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, KeyError):
                 pass
-        better = self._scan(claim, f, at, value, points, settings)
+        better, unresolved = self._scan(claim, f, at, value, points, settings)
         if better is not None:
             return None, f"the scan found a better point: {better}"
+        if unresolved is not None:
+            return "undecided", (f"globality undecided: at {unresolved} of the scan the objective's ball "
+                                 f"stays too wide to compare with the value (a cancellation); raise --dps")
         return "numeric", f"globality: no better point in a scan of {SCAN_POINTS} points per variable"
 
     @staticmethod
@@ -232,10 +250,43 @@ class Optimum(Kind):
             # Against 1 where the target is smaller, or against the objective's own size where
             # that is smaller still: times e^-700, x^3 - 3x had no better point than x = 1.
             margin = mpmath.mpf(10) ** -20 * own_scale(target, max((abs(y) for y, _ in seen), default=0))
+            # The bar as a ball, at the precision of the objective's balls: an mpf sum at mpmath's
+            # default 15 digits rounded 10^20 + 1 to 10^20.
+            with arb_bits(BAR_BITS):
+                target_ball = side_ball(value, point, 30) or arb(target)
+                bar = target_ball + arb(margin) if sense == "max" else target_ball - arb(margin)
             for y, full in seen:
-                if (sense == "max" and y > target + margin) or (sense == "min" and y < target - margin):
-                    return {str(k): str(v) for k, v in full.items()}
-        return None
+                shown = {str(k): str(v) for k, v in full.items()}
+                better = _better(f, full, y, bar, sense)
+                if better is None:
+                    return None, shown
+                if better:
+                    return shown, None
+        return None, None
+
+
+def _better(f, full, y, bar, sense):
+    """Whether the objective at ``full`` is beyond ``bar`` (above it for a maximum), None if its
+    ball stays too wide to tell up to ``ESCALATION`` times 30 digits.
+
+    mpmath's value ``y`` at 30 digits screens; the ball (``side_balls``) decides, since a value
+    may have lost what the objective cancels: e^(K s) (1 + g e^(-K s)) - e^(K s), which is g,
+    came out 0 away from x = 1 at K = 400, and hid a lower value of g = x^3 - 3x.
+    """
+    digits = 30
+    while digits <= ESCALATION * 30:
+        ball = side_ball(f, full, digits)
+        if ball is None:  # an infinity: mpmath's value decides
+            return bool(y > mpf_of(bar)) if sense == "max" else bool(y < mpf_of(bar))
+        with arb_bits(BAR_BITS):
+            if (ball > bar) if sense == "max" else (ball < bar):
+                return True
+            if (ball <= bar) if sense == "max" else (ball >= bar):
+                return False
+            if ball.rad() + bar.rad() < abs(bar.mid()) * arb(10) ** -25 + arb(10) ** -45:
+                return False  # at the bar within its digits: a tie is not a better point
+        digits *= 2
+    return None
 
 
 def _moved(slope, symbol, full, dps):
