@@ -32,9 +32,11 @@ the verdict.
    (``core/arb_expressions.py``) at its nodes held as balls, each level summed
    on balls (``numeric.BallIntegrand``); and Arb
    (``core/intervals.py``, through the same compiled expressions) would decide
-   constants.  (An inequality's points are decided in
-   ``core/kinds/inequality_points.py``: Arb balls, then mpmath at dps and 2*dps, with
-   noise about 0 told from a true value.)
+   constants.  Two agreeing mpmath values would then be vouched for by the sides'
+   balls (``core/side_balls.py``): Arb encloses each side around mpmath's values of
+   the parts it cannot enclose, each within its change between dps and 2*dps, so that
+   what a side cancels widens its ball instead of vanishing.  (An inequality's points
+   are decided in ``core/kinds/inequality_points.py``: Arb balls, then the sides' balls.)
 6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details), in a
    ``Result`` with its controls' ``MutantReport`` (``core/results.py``),
    travels back to ``commands/verify``, which prints it with ``report/console.py``

@@ -28,6 +28,11 @@ class NoLimit(EvaluationError):
     """Points approaching a limit point give values that do not settle: no limit exists."""
 
 
+class CancelledDigits(EvaluationError):
+    """An integrand cancels more digits than the working precision carries: a higher
+    precision may still compute it."""
+
+
 # Where a numeric limit is watched: distances 10**-e from the limit point (or 10**e
 # towards infinity), e = 1, 2, 4, ..., up to twice the required digits, each stretched
 # by an irrational factor so that the sequence never lines up with a period of the

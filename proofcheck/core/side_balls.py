@@ -27,6 +27,7 @@ from flint import arb
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .intervals import enclose
 from .numeric import evaluate
+from .numeric_limits import CancelledDigits
 from .precision import ESCALATION, arb_bits, clear_margin, required_digits, zero_floor
 from .verdict import Verdict, failed
 
@@ -148,7 +149,13 @@ def unvouched(left, right, point, settings, label):
     """
     dps = settings.dps
     while dps <= ESCALATION * settings.dps:
-        sides = [side_ball(side, point, dps) for side in (left, right)]
+        try:
+            sides = [side_ball(side, point, dps) for side in (left, right)]
+        except CancelledDigits:
+            if 2 * dps > ESCALATION * settings.dps:
+                raise
+            dps *= 2
+            continue
         if None in sides:
             return None  # an infinity: the rules for infinities above decide
         difference = sides[0] - sides[1]

@@ -45,7 +45,7 @@ from ..core.numeric import EvaluationError, evaluate
 from ..core.precision import ESCALATION, agree, required_digits
 from ..core.printed_decimal import parse_decimal, shift_last_digit
 from ..core.sampling import from_unit
-from ..core.side_balls import side_ball
+from ..core.side_balls import side_ball, unvouched
 from ..core.verdict import Verdict, failed, passed, weakest
 from .divergence_kinds import alpha_one_limit, order_symbol
 from .tight_zcdp import AlphaGrid, peak
@@ -273,6 +273,9 @@ class ZcdpExcess(Kind):
         (where, top, limit, excess), (_, _, _, excess_again) = results
         if not agree(excess, excess_again, settings.dps // 2):
             return Verdict("error", None, "the peak does not settle between dps and 2*dps")
+        cancelled = self._cancelled(claim, where, top, settings)
+        if cancelled is not None:
+            return cancelled
         first = claim.parsed["grid"].orders()[0]
         if excess <= 0 or where <= mpmath.mpf(first.numerator) / first.denominator:
             return failed("D_alpha/alpha does not exceed its alpha -> 1 limit on the grid",
@@ -295,6 +298,24 @@ class ZcdpExcess(Kind):
                       f"search; the excess agrees to {required_digits(settings.dps // 2)} digits when "
                       f"recomputed at {2 * settings.dps} digits")
 
+    @staticmethod
+    def _cancelled(claim, where, top, settings):
+        """None if the ball of D_alpha/alpha at the peak (``side_balls``) vouches for mpmath's
+        value there; else the verdict.  mpmath's values drop what the divergence cancels: an
+        added e^400 (1 + e^-400 alpha (alpha - 1)/1000) - e^400 left the printed excess of
+        7-RR standing, though D_alpha/alpha then grows without bound."""
+        alpha = order_symbol(claim)
+        exact = {alpha: _exact(where)}
+        try:
+            verdict = unvouched(claim.expr("divergence") / alpha, _exact(top), exact, settings,
+                                "D_alpha/alpha at the peak")
+        except EvaluationError as error:
+            return Verdict("error", None, str(error))
+        if verdict is not None and verdict.status == "failed":
+            verdict.details = ("D_alpha/alpha at the peak is not the value mpmath computed there: its ball, "
+                               "cancellation included, lies apart")
+        return verdict
+
     def mutants(self, claim, settings):
         text = claim.raw["excess_percent"].strip()
         out = []
@@ -302,3 +323,9 @@ class ZcdpExcess(Kind):
             shifted = shift_last_digit(text, step)
             out.append((f"excess_percent {text} -> {shifted}", claim.with_fields(excess_percent=shifted)))
         return out
+
+
+def _exact(value):
+    """An mpf as the exact rational it is (not rounded to the precision in force)."""
+    mantissa, exponent = value.man_exp
+    return sp.Integer(mantissa) * sp.Integer(2) ** exponent

@@ -126,8 +126,11 @@ def test_corpus_file_loads_without_a_claim_file_error(path):
 UNDECIDED_BY_DESIGN = {"edge-dependent-upper-corner", "noise-limit-with-few-digits-of-its-own"}
 # Where it is false, its integral is one no quadrature settles: exp(-a x) over (0, oo) diverges
 # for a <= 0.  The values quadrature once gave there, and the refutation built on them, were
-# wrong: now it is an error that says so.
-UNSETTLED_BY_DESIGN = {"conv-exponential-for-every-sign"}
+# wrong: now it is an error that says so (its far nodes' balls lose their digits, or the
+# levels never settle).  cancel-integrand-beyond-the-digits has an integrand that cancels
+# terms of size e^400: its balls stay too wide at every precision up to 8*dps on the
+# half-line's far nodes, an error, never the 0 that mpmath's values gave.
+UNSETTLED_BY_DESIGN = {"conv-exponential-for-every-sign", "cancel-integrand-beyond-the-digits"}
 
 
 @pytest.mark.parametrize("path, claim_id", FALSE_CASES)
@@ -137,7 +140,8 @@ def test_false_claim_is_refuted(path, claim_id):
         assert verdict.status == "error" and "undecided" in verdict.details, _describe(claim, verdict)
         return
     if claim_id in UNSETTLED_BY_DESIGN:
-        assert verdict.status == "error" and "quadrature did not" in verdict.details, _describe(claim, verdict)
+        assert verdict.status == "error" and ("quadrature did not" in verdict.details
+                                              or "balls lost" in verdict.details), _describe(claim, verdict)
         return
     assert verdict.status == "failed", "a false claim was not refuted:\n" + _describe(claim, verdict)
 

@@ -27,7 +27,7 @@ import sympy as sp
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, evaluate
-from ..numeric_limits import NoLimit
+from ..numeric_limits import CancelledDigits, NoLimit
 from ..precision import against_zero, agree, differs_at_higher_precision, required_digits
 from ..sampling import point_from_units, tie_points
 from ..side_balls import unvouched
@@ -104,14 +104,17 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 b = evaluate(right, point, dps)
             except NoLimit as error:
                 return failed(f"{label}: {error}", {"point": _show_point(point)})
+            except CancelledDigits:
+                # A side these digits cannot compute: its balls, at higher precisions, decide.
+                a = b = None
             except EvaluationError as error:
                 return Verdict("error", None, f"at {_show_point(point)}: {error}",
                                {"point": _show_point(point)})
-            if not (mpmath.isfinite(a) or mpmath.isfinite(b)):
+            if a is not None and not (mpmath.isfinite(a) or mpmath.isfinite(b)):
                 infinite.append(point)  # decides nothing; the other points must
                 continue
             # Against an exact 0, agreement through the floor of zero is confirmed at 2 dps.
-            if (not agree(a, b, dps) or against_zero(a, b)) and differs_at_higher_precision(
+            if a is not None and (not agree(a, b, dps) or against_zero(a, b)) and differs_at_higher_precision(
                     lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps,
                     abs(a - b)):
                 # Both values with every digit the comparison trusts; a formula when

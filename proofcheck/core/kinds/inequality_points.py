@@ -1,15 +1,18 @@
 """How one point of an inequality ``lhs rel rhs`` is decided, and how a side is shown there.
 
-Arb balls first (``intervals.decide``).  Where they cannot enclose a side, mpmath
-decides: at dps alone when the relative margin exceeds ``clear_margin(dps)``, else at
-dps and 2*dps, which must reach the same verdict with a margin derived from the
-precision (``precision.required_digits``); a pair that disagrees is doubled, up to
-``ESCALATION`` times dps, before the point is reported undecided.
+Arb balls first (``intervals.decide``).  Where they cannot enclose a side (an operator,
+a ``Piecewise``), each side is a ball around mpmath's values of those parts
+(``side_balls``): at dps alone, each part trusted to ``clear_margin(dps)``, then each
+within its change between dps and 2*dps; the pair is doubled, up to ``ESCALATION``
+times dps, before the point is reported undecided.  A side computed as one mpmath
+number lost what it cancelled (e^K (1 + e^-K I) - e^K came out 0 for K = 400, and a
+false "<= 1/2" passed), or kept the sign of the noise in its low digits.
 
-A side that mpmath computes may be accurate in absolute terms only: an integral whose
-integrand cancels, a limit 0, a difference of special functions.  Under the required
-digits in size, it may be noise about 0, and its sign then says nothing.  Such a side
-is watched at 2*dps and 4*dps: noise recedes with the digits, a true value stays.
+Where a part is not finite (an infinite limit), the sides are compared as mpmath numbers,
+at dps and 2*dps, with the rules for noise: a side that mpmath computes may be accurate in
+absolute terms only (an integral whose integrand cancels, a limit 0).  Under the required
+digits in size, it may be noise about 0, and its sign then says nothing.  Such a side is
+watched at 2*dps and 4*dps: noise recedes with the digits, a true value stays.
 """
 from __future__ import annotations
 
@@ -19,10 +22,10 @@ import sympy as sp
 from ..errors import SymbolicTimeout
 from ..intervals import NotEnclosable, decide
 from ..numeric import EvaluationError, evaluate
-from ..numeric_limits import NoLimit
-from ..side_balls import ball_scale, side_ball, within
+from ..numeric_limits import CancelledDigits, NoLimit
 from ..precision import (ESCALATION, against_zero, clear_margin, comparison_scale, noise_floor, receded_from,
                          required_digits)
+from ..side_balls import ball_scale, side_ball, within
 from ..timeout import time_budget
 
 
@@ -40,13 +43,12 @@ def slack_of(rel, left, right):
 def decide_at(claim, point, settings):
     """True/False if decided at ``point``, with the route used; None if undecided.
 
-    Arb balls first.  Where they cannot enclose a side, mpmath decides: at dps
-    alone when the relative margin exceeds ``clear_margin(dps)``, else at dps and
-    2*dps, which must reach the same verdict with a margin derived from the
-    precision; if
-    they do not (a point on or near the edge where the two sides meet), the
-    pair of precisions is doubled, up to ``ESCALATION`` times the working
-    precision, before the point is reported undecided.
+    Arb balls first; where they cannot enclose a side, the sides as balls around
+    mpmath's values of what they cannot enclose (``_decide_on_balls``); where such a
+    value is not finite, mpmath's values of the sides at dps and 2*dps, which must
+    reach the same verdict with a margin derived from the precision.  Undecided up to
+    ``ESCALATION`` times dps (a point on or near the edge where the two sides meet), a
+    point where SymPy finds the two sides exactly equal is a tie.
     """
     rel = claim.parsed["rel"]
     lhs, rhs = claim.expr("lhs"), claim.expr("rhs")
@@ -129,14 +131,23 @@ def _decide_on_balls(rel, lhs, rhs, point, dps, ceiling):
     ball lies within the required digits of the sides decides a non-strict claim as a tie.
     """
     strict = rel in ("<", ">")
-    sides = [side_ball(side, point, dps, single=True) for side in (lhs, rhs)]
-    if None in sides:
-        return None
-    slack = slack_of(rel, *sides)
-    if slack > 0 or slack < 0:
-        return bool(slack > 0), "numeric"
+    try:
+        sides = [side_ball(side, point, dps, single=True) for side in (lhs, rhs)]
+        if None in sides:
+            return None
+        slack = slack_of(rel, *sides)
+        if slack > 0 or slack < 0:
+            return bool(slack > 0), "numeric"
+    except CancelledDigits:
+        pass  # a part that dps digits cannot compute: the pairs below go higher
     while dps <= ceiling:
-        sides = [side_ball(side, point, dps) for side in (lhs, rhs)]
+        try:
+            sides = [side_ball(side, point, dps) for side in (lhs, rhs)]
+        except CancelledDigits:
+            if 2 * dps > ceiling:
+                raise
+            dps *= 2
+            continue
         if None in sides:
             return None
         slack = slack_of(rel, *sides)

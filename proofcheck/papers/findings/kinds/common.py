@@ -14,9 +14,11 @@ import sympy as sp
 from flint import arb
 
 from ....core.errors import ProofcheckError
-from ....core.intervals import enclose_with
+from ....core.arb_expressions import mpf_of
+from ....core.intervals import NotEnclosable, enclose_with
 from ....core.kinds import Kind
-from ....core.numeric import evaluate
+from ....core.numeric import EvaluationError, evaluate
+from ....core.precision import ESCALATION
 from ....dp import airy_functions, noise_laws
 from ....dp.airy_functions import A1P
 
@@ -29,9 +31,27 @@ def _declare_a1p(claim):
 
 
 def numeric_value(expr, dps: int):
-    """``expr`` (a closed form in a1p) at ``dps`` digits, a1' from mpmath."""
-    point = {A1P: airy_functions.first_zero_of_airy_derivative(dps + 20)} if expr.has(A1P) else {}
-    return evaluate(expr, point, dps)
+    """``expr`` (a closed form in a1p) at ``dps`` digits: the midpoint of its Arb ball, a1'
+    enclosed by Arb, once the ball is narrow to dps digits (the precision raised up to
+    ``ESCALATION`` times); mpmath's value, a1' from mpmath, where Arb has no rule.
+
+    A value that mpmath computes as one number loses what the expression cancels:
+    c + e^400 (1 + e^-400) - e^400 came out c, and an assertion 1 above the quantity agreed
+    with it.  The ball of such an expression stays wide, and the value is then refused.
+    """
+    bits = int(2 * dps * 3.33) + 32
+    try:
+        while bits <= ESCALATION * (int(2 * dps * 3.33) + 32):
+            ball = certified_ball(expr, bits)
+            if ball.is_finite() and ball.rad() <= abs(ball.mid()) * arb(10) ** -(dps + 5) + arb(10) ** -(2 * dps):
+                with mpmath.workdps(dps + 10):
+                    return mpf_of(ball)
+            bits *= 2
+    except (NotEnclosable, ZeroDivisionError, ValueError):
+        point = {A1P: airy_functions.first_zero_of_airy_derivative(dps + 20)} if expr.has(A1P) else {}
+        return evaluate(expr, point, dps)
+    raise EvaluationError(f"{expr} cancels more digits than {ESCALATION} times the working precision "
+                          "carries: its ball stays wide")
 
 
 def certified_ball(expr, bits: int) -> arb:
