@@ -152,8 +152,7 @@ def _eval(expr, env):
 def _operator_value(operator, expr, env):
     """An operator's value at ``env``, remembered at the working precision: a side's ball
     (``side_balls``) asks again for the operators the side's own value has just computed."""
-    key = (expr, tuple(sorted(((s, env[s]) for s in expr.free_symbols if s in env), key=lambda item: item[0].name)),
-           mpmath.mp.prec)
+    key = (expr, tuple(sorted((s.name, env[s]) for s in expr.free_symbols if s in env)), mpmath.mp.prec)
     value = _OPERATOR_VALUES.get(key)
     if value is None:
         value = operator(expr, env)
@@ -392,12 +391,10 @@ def _compiled_at_each_precision(expression, variable, env):
 
 
 _OPERATORS = {sp.Integral: _integral, sp.Derivative: _derivative, sp.Sum: _sum, sp.Limit: _limit}
-# Operator values by (operator, the values of its free symbols, working precision).
-_OPERATOR_VALUES: dict = {}
+_OPERATOR_VALUES: dict = {}  # by (operator, the values of its free symbols, working precision)
 
 
 def forget_values():
-    """Forget every remembered value (of a side and of an operator): for a test that changes
-    how quadrature works and must see its effect."""
+    """Forget every remembered value, of a side or an operator (a test that changes quadrature)."""
     _evaluate_operator_expression.cache_clear()
     _OPERATOR_VALUES.clear()

@@ -43,7 +43,8 @@ def numeric_value(expr, dps: int):
     try:
         while bits <= ESCALATION * (int(2 * dps * 3.33) + 32):
             ball = certified_ball(expr, bits)
-            if ball.is_finite() and ball.rad() <= abs(ball.mid()) * arb(10) ** -(dps + 5) + arb(10) ** -(2 * dps):
+            narrow = abs(ball.mid()) * arb(10) ** -(dps + 5) + arb(10) ** -(2 * dps)
+            if ball.is_finite() and ball.rad() <= narrow:
                 with mpmath.workdps(dps + 10):
                     return mpf_of(ball)
             bits *= 2
