@@ -2,8 +2,9 @@
 names, lists of decimals, and the nudge that their negative controls apply.
 
 Expressions may use the symbol ``a1p`` for a1', the first zero of Ai' (a
-negative number, about -1.0188): numeric routes take it from mpmath,
-certified routes from Arb's ``airy_ai_zero`` (``proofcheck.dp.airy_functions``).
+negative number, about -1.0188), enclosed by Arb's ``airy_ai_zero``
+(``proofcheck.dp.airy_functions``); an asserted closed form is a ball around it,
+and only where Arb has no rule does mpmath compute it, a1' from mpmath.
 """
 from __future__ import annotations
 
