@@ -175,3 +175,16 @@ def unvouched(left, right, point, settings, label):
 
 def _shown(point):
     return {str(k): str(v) for k, v in point.items()}
+
+
+def ball_text(ball, most: int):
+    """A ball's midpoint as text, with the significant digits its radius leaves (at most
+    ``most``); None where it leaves fewer than 3 (a value it does not know)."""
+    if ball is None or not ball.is_finite():
+        return None
+    mid, rad = ball.mid(), ball.rad()
+    if mid == 0:
+        return "0" if rad == 0 else None
+    with mpmath.workdps(most + 10):
+        known = int(mpmath.floor(-mpmath.log10(mpf_of(rad) / abs(mpf_of(mid))))) if rad != 0 else most
+        return mpmath.nstr(mpf_of(mid), min(known, most)) if known >= 3 else None

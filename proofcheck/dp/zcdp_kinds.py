@@ -45,7 +45,7 @@ from ..core.numeric import EvaluationError, evaluate
 from ..core.precision import ESCALATION, agree, required_digits
 from ..core.printed_decimal import parse_decimal, shift_last_digit
 from ..core.sampling import from_unit
-from ..core.side_balls import side_ball, unvouched
+from ..core.side_balls import ball_text, side_ball, unvouched
 from ..core.verdict import Verdict, failed, passed, weakest
 from .divergence_kinds import alpha_one_limit, order_symbol
 from .tight_zcdp import AlphaGrid, peak
@@ -192,7 +192,7 @@ class ZcdpSupremum(Kind):
                     routes.add("certified" if route == "exact" else route)
                     if sign < 0:
                         return failed("D_alpha/alpha exceeds the asserted rho",
-                                      self._witness(claim, ratio, env, alpha))
+                                      self._witness(claim, ratio, env, alpha, settings))
                     if sign == 0 and route == "exact":
                         checked += 1  # D_alpha/alpha = rho exactly: the supremum is not exceeded here
                         continue
@@ -225,13 +225,26 @@ class ZcdpSupremum(Kind):
             yield values
 
     @staticmethod
-    def _witness(claim, ratio, env, alpha):
+    def _witness(claim, ratio, env, alpha, settings):
+        """The point, both sides and the excess: each from its ball where that is narrow, as the
+        sign was decided (``side_balls``); mpmath's values there showed a negative excess."""
         shown = _show_point(env)
+        rho = claim.expr("asserts")
         try:
-            value = evaluate(ratio, env, 30)
-            rho = evaluate(claim.expr("asserts"), env, 30)
-            return {"point": shown, "D_alpha/alpha": _short(value), "rho": _short(rho),
-                    "excess": _short(value - rho)}
+            witness = {"point": shown}
+            if settings.mutant_mode:  # a negative control's witness is not read
+                return witness
+            for name, side in (("D_alpha/alpha", ratio), ("rho", rho)):
+                # At the first pair of precisions, whose values of an operator the sign's ball has.
+                witness[name] = ball_text(side_ball(side, env, settings.dps), 12) or _short(evaluate(side, env, 30))
+            dps = settings.dps
+            while dps <= ESCALATION * settings.dps:
+                excess = side_ball(ratio - rho, env, dps)
+                if excess is None or excess > 0 or excess < 0:
+                    break
+                dps *= 2
+            witness["excess"] = ball_text(excess, 12) or _short(evaluate(ratio - rho, env, 30))
+            return witness
         except EvaluationError:
             return {"point": shown}
 

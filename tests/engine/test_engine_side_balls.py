@@ -64,3 +64,25 @@ def test_a_side_certainly_not_0_is_measured_at_its_own_size_against_one_that_is_
     zero_ish = arb(0, 10**-60)
     assert ball_scale(zero_ish, tiny, 10**-30) == mpmath.mpf(tiny.mid().str(30, radius=False))
     assert ball_scale(zero_ish, arb(0), 10**-30) == 10**-30
+
+
+def test_a_ball_is_shown_with_the_digits_its_radius_leaves():
+    from proofcheck.core.side_balls import ball_text
+    with arb_bits(200):
+        assert ball_text(arb(1) / 3, 20) == "0.33333333333333333333"
+        assert ball_text(arb(1, 10**-6) / 3, 20) == "0.33333"  # a radius of 10^-6 of itself
+        assert ball_text(arb(0, 10**-6), 20) is None and ball_text(arb(0), 20) == "0"
+        assert ball_text(arb(1, 1) / 3, 20) is None
+
+
+def test_a_counterexample_shows_the_balls_that_decided_it_not_mpmaths_noise():
+    # mpmath showed the right side as 0.99994 10^-60, below the left side it exceeds.
+    from proofcheck import papers
+    from proofcheck.core.runner import check_claim
+    from proofcheck.core.verdict import Settings
+    from pathlib import Path
+    path = Path(__file__).parents[1] / "soundness" / "false" / "cancellation.claims.toml"
+    claim = next(c for c in papers.load_claims(path=path) if c.id == "noise-in-the-low-digits-of-a-side")
+    verdict = check_claim(claim, Settings())
+    assert verdict.status == "failed"
+    assert (verdict.counterexample["lhs"], verdict.counterexample["rhs"]) == ("1.0e-60", "1.0e-60")

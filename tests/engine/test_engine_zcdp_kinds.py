@@ -297,7 +297,7 @@ def test_the_over_variables_take_evenly_spaced_values_inside_their_range():
 def test_a_witness_without_values_shows_the_point():
     record = claim(**supremum("alpha"))
     alpha = sp.Symbol("alpha", positive=True)
-    witness = ZcdpSupremum._witness(record, sp.log(alpha - 2), {alpha: 1}, alpha)
+    witness = ZcdpSupremum._witness(record, sp.log(alpha - 2), {alpha: 1}, alpha, SETTINGS)
     assert witness == {"point": {"alpha": "1"}}
 
 

@@ -25,7 +25,7 @@ from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import CancelledDigits, NoLimit
 from ..precision import (ESCALATION, against_zero, clear_margin, comparison_scale, noise_floor, receded_from,
                          required_digits)
-from ..side_balls import ball_scale, side_ball, within
+from ..side_balls import ball_scale, ball_text, side_ball, within
 from ..timeout import time_budget
 
 
@@ -137,6 +137,7 @@ def _decide_on_balls(rel, lhs, rhs, point, dps, ceiling):
             return None
         slack = slack_of(rel, *sides)
         if slack > 0 or slack < 0:
+            _remember(sides, (lhs, rhs), point)
             return bool(slack > 0), "numeric"
     except CancelledDigits:
         pass  # a part that dps digits cannot compute: the pairs below go higher
@@ -152,6 +153,7 @@ def _decide_on_balls(rel, lhs, rhs, point, dps, ceiling):
             return None
         slack = slack_of(rel, *sides)
         if slack > 0 or slack < 0:
+            _remember(sides, (lhs, rhs), point)
             return bool(slack > 0), "numeric"
         scale = ball_scale(*sides, mpmath.mpf(1) / 10**30)
         if not strict and within(slack, mpmath.mpf(10) ** (-required_digits(dps)) * scale):
@@ -231,13 +233,43 @@ def _exactly_zero_at(expression, point) -> bool:
         return False
 
 
-def shown_value(expression, point, dps) -> str:
+def shown_value(expression, point, dps, balls=True) -> str:
     """A side at a counter-example to 20 digits, or 0 where it is noise about 0 (which, shown
-    as it came, would seem to satisfy the claim it refutes).  At the check's own precisions,
-    whose values of an operator the decision has already computed."""
+    as it came, would seem to satisfy the claim it refutes).
+
+    The midpoint of the side's ball (``side_balls``) where the ball is narrow to those digits
+    at dps or at 2*dps: mpmath's value of a side whose low digits are noise once showed
+    K 10^-60 + 10^-130 - (an integral that is 0) as 0.99994 10^-60, below the side it exceeds.
+    Else mpmath's value at the check's own precisions, whose values of an operator the
+    decision has already computed."""
+    text = _deciding(expression, point) if balls else None
+    if text is not None:
+        return text
     value = evaluate(expression, point, dps)
     if _under_noise([value], dps):
         higher = evaluate(expression, point, 2 * dps)
         if _noise(expression, point, value, higher, dps):
             return f"0 (noise of {mpmath.nstr(value, 3)} at {dps} digits, receding with them)"
     return mpmath.nstr(value, 20)
+
+
+def _deciding(expression, point):
+    """The side's ball that decided ``point`` (``_decide_on_balls``), as text with the digits it
+    knows, up to 20; None if there is none.  Nothing is computed again for a display: a sum's
+    terms at 200 digits once took 84 s to show a counter-example."""
+    return ball_text(_DECIDING_BALLS.get((expression, _key(point))), 20)
+
+
+def _remember(sides, expressions, point):
+    if len(_DECIDING_BALLS) >= 1024:
+        _DECIDING_BALLS.clear()
+    for side, expression in zip(sides, expressions):
+        _DECIDING_BALLS[expression, _key(point)] = side
+
+
+def _key(point):
+    return tuple(sorted((str(symbol), value) for symbol, value in point.items()))
+
+
+# The side balls that decided a point, by (side, point): what a counter-example shows.
+_DECIDING_BALLS: dict = {}
