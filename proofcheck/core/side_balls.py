@@ -165,8 +165,8 @@ def unvouched(left, right, point, settings, label):
             return None
         if abs(difference) > arb(tolerance):
             return failed(f"{label} and assertion differ: their balls, cancellation included, lie apart",
-                          {"point": _shown(point), label: sides[0].str(20, radius=False),
-                           "asserted": sides[1].str(20, radius=False)})
+                          {"point": _shown(point), label: ball_text(sides[0], 20) or sides[0].str(5),
+                           "asserted": ball_text(sides[1], 20) or sides[1].str(5)})
         dps *= 2
     return Verdict("error", None, f"at {_shown(point)}: the sides' balls stay too wide to agree to "
                    f"{required_digits(settings.dps)} digits at {ESCALATION * settings.dps} digits (a side "

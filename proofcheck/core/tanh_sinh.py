@@ -169,7 +169,7 @@ def _ball_sum(f, mapped):
     e^K (1 + e^-K e^-z^2 (2 + tanh(z)^2)) - e^K, at K = 400, was 0 at every node (it is
     not), and its integral "= 0" passed.
     """
-    from flint import arb
+    from flint import arb, ctx
 
     from .arb_expressions import mpf_of
     at_ball = f.at_ball
@@ -193,7 +193,7 @@ def _ball_sum(f, mapped):
                 continue
             mpf_node = mapped.mpf_node(t)
             apart.append((w * mapped.scale, f(mpf_node if sign == 1 else -mpf_node)))
-    bits = ctx_prec()
+    bits = ctx.prec
     # Against the terms' total size, or a floor far above a rounding (a piece where the
     # integrand is 0 up to its last bits).  An integrand that loses some of its digits (at
     # sigma = 10^-38, Theorem 3.1(i)'s 1100 e^(sigma z) - 1100 loses 38) still has a value, and
@@ -206,11 +206,6 @@ def _ball_sum(f, mapped):
                               "cancels more digits than the working precision carries, or grows too fast")
     total = mpf_of(on_balls)
     return total + mpmath.fdot(apart) if apart else total
-
-
-def ctx_prec() -> int:
-    from flint import ctx
-    return ctx.prec
 
 
 def _half_line_pairs(ctx, nodes):

@@ -42,6 +42,7 @@ from ..core.intervals import NotEnclosable, enclose
 from ..core.kinds import Kind
 from ..core.kinds.equality import _show_point, sample_points
 from ..core.numeric import EvaluationError, evaluate
+from ..core.numeric_limits import CancelledDigits
 from ..core.precision import ESCALATION, agree, required_digits
 from ..core.printed_decimal import parse_decimal, shift_last_digit
 from ..core.sampling import from_unit
@@ -115,6 +116,9 @@ def _sign_of(expression, env, settings):
     while dps <= ESCALATION * settings.dps:
         try:
             ball = side_ball(expression, env, dps)
+        except CancelledDigits:
+            dps *= 2  # a part these digits cannot compute: the next pair may
+            continue
         except EvaluationError:
             return 0, "numeric"
         if ball is None:

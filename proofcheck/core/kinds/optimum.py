@@ -25,6 +25,7 @@ from flint import arb
 from ..domains import parse_parameter
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..numeric import EvaluationError, evaluate
+from ..numeric_limits import CancelledDigits
 from ..arb_expressions import mpf_of
 from ..precision import ESCALATION, agree, arb_bits, differs_at_higher_precision, own_scale, required_digits
 from ..sampling import edge_values, from_unit, point_from_units
@@ -252,8 +253,12 @@ class Optimum(Kind):
             margin = mpmath.mpf(10) ** -20 * own_scale(target, max((abs(y) for y, _ in seen), default=0))
             # The bar as a ball, at the precision of the objective's balls: an mpf sum at mpmath's
             # default 15 digits rounded 10^20 + 1 to 10^20.
+            try:
+                target_ball = side_ball(value, point, 30)
+            except EvaluationError:
+                target_ball = None
             with arb_bits(BAR_BITS):
-                target_ball = side_ball(value, point, 30) or arb(target)
+                target_ball = arb(target) if target_ball is None else target_ball
                 bar = target_ball + arb(margin) if sense == "max" else target_ball - arb(margin)
             for y, full in seen:
                 shown = {str(k): str(v) for k, v in full.items()}
@@ -275,7 +280,13 @@ def _better(f, full, y, bar, sense):
     """
     digits = 30
     while digits <= ESCALATION * 30:
-        ball = side_ball(f, full, digits)
+        try:
+            ball = side_ball(f, full, digits)
+        except CancelledDigits:
+            digits *= 2
+            continue
+        except EvaluationError:
+            return False  # no value here, as mpmath's screen found none: not a better point
         if ball is None:  # an infinity: mpmath's value decides
             return bool(y > mpf_of(bar)) if sense == "max" else bool(y < mpf_of(bar))
         with arb_bits(BAR_BITS):
