@@ -29,7 +29,7 @@ from .intervals import enclose
 from .numeric import evaluate
 from .numeric_limits import CancelledDigits
 from .precision import ESCALATION, arb_bits, clear_margin, required_digits, zero_floor
-from .verdict import Verdict, failed
+from .verdict import Verdict, failed, show_point
 
 _OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 
@@ -165,16 +165,12 @@ def unvouched(left, right, point, settings, label):
             return None
         if abs(difference) > arb(tolerance):
             return failed(f"{label} and assertion differ: their balls, cancellation included, lie apart",
-                          {"point": _shown(point), label: ball_text(sides[0], 20) or sides[0].str(5),
+                          {"point": show_point(point), label: ball_text(sides[0], 20) or sides[0].str(5),
                            "asserted": ball_text(sides[1], 20) or sides[1].str(5)})
         dps *= 2
-    return Verdict("error", None, f"at {_shown(point)}: the sides' balls stay too wide to agree to "
+    return Verdict("error", None, f"at {show_point(point)}: the sides' balls stay too wide to agree to "
                    f"{required_digits(settings.dps)} digits at {ESCALATION * settings.dps} digits (a side "
-                   "cancels more than that); raise --dps", {"point": _shown(point)})
-
-
-def _shown(point):
-    return {str(k): str(v) for k, v in point.items()}
+                   "cancels more than that); raise --dps", {"point": show_point(point)})
 
 
 def ball_text(ball, most: int):

@@ -70,5 +70,10 @@ def failed(details: str, counterexample: dict | None = None) -> Verdict:
     return Verdict("failed", None, details, counterexample or {})
 
 
+def show_point(point) -> dict:
+    """A point of a verdict's counter-example, its names and exact values as text."""
+    return {str(k): str(v) for k, v in point.items()}
+
+
 def weakest(*evidence: str) -> str:
     return max(evidence, key=EVIDENCE_ORDER.index)

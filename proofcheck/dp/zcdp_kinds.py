@@ -40,14 +40,14 @@ from ..core.domains import parse_parameter
 from ..core.errors import ProofcheckError
 from ..core.intervals import NotEnclosable, enclose
 from ..core.kinds import Kind
-from ..core.kinds.equality import _show_point, sample_points
+from ..core.kinds.equality import sample_points
 from ..core.numeric import EvaluationError, evaluate
 from ..core.numeric_limits import CancelledDigits
 from ..core.precision import ESCALATION, agree, required_digits
 from ..core.printed_decimal import parse_decimal, shift_last_digit
 from ..core.sampling import from_unit
 from ..core.side_balls import ball_text, side_ball, unvouched
-from ..core.verdict import Verdict, failed, passed, weakest
+from ..core.verdict import Verdict, failed, passed, show_point, weakest
 from .divergence_kinds import alpha_one_limit, order_symbol
 from .tight_zcdp import AlphaGrid, peak
 
@@ -189,7 +189,7 @@ class ZcdpSupremum(Kind):
                     if not _finite_at(ratio, env):
                         return failed(f"D_alpha/alpha is not finite at alpha = {order}, beyond the grid: "
                                       f"the supremum is not the asserted rho",
-                                      {"point": _show_point(env)})
+                                      {"point": show_point(env)})
                 for order in orders + beyond:
                     env = {**point, **values, alpha: sp.Rational(order.numerator, order.denominator)}
                     sign, route = _sign_of(slack, env, settings)
@@ -202,8 +202,8 @@ class ZcdpSupremum(Kind):
                         continue
                     if sign == 0:
                         return Verdict("error", None, f"rho - D_alpha/alpha undecided at "
-                                       f"{_show_point(env)} ({route}); raise --dps",
-                                       {"point": _show_point(env)})
+                                       f"{show_point(env)} ({route}); raise --dps",
+                                       {"point": show_point(env)})
                     checked += 1
         how = f"Arb balls ({START_BITS} to {MAX_BITS} bits)" if routes == {"certified"} else \
             f"Arb balls or mpmath at {settings.dps} and {2 * settings.dps} digits"
@@ -232,7 +232,7 @@ class ZcdpSupremum(Kind):
     def _witness(claim, ratio, env, alpha, settings):
         """The point, both sides and the excess: each from its ball where that is narrow, as the
         sign was decided (``side_balls``); mpmath's values there showed a negative excess."""
-        shown = _show_point(env)
+        shown = show_point(env)
         rho = claim.expr("asserts")
         try:
             witness = {"point": shown}

@@ -33,7 +33,7 @@ from ..sampling import point_from_units, tie_points
 from ..side_balls import unvouched
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
-from ..verdict import Settings, Verdict, failed, passed
+from ..verdict import Settings, Verdict, failed, passed, show_point
 from . import Kind
 
 
@@ -84,10 +84,6 @@ def _unevaluated(expression) -> bool:
     return sp.sympify(expression).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
 
 
-def _show_point(point):
-    return {str(k): str(v) for k, v in point.items()}
-
-
 def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition"):
     """Compare two expressions at sampled points, at dps and at 2*dps.
 
@@ -103,13 +99,13 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 a = evaluate(left, point, dps)
                 b = evaluate(right, point, dps)
             except NoLimit as error:
-                return failed(f"{label}: {error}", {"point": _show_point(point)})
+                return failed(f"{label}: {error}", {"point": show_point(point)})
             except CancelledDigits:
                 # A side these digits cannot compute: its balls, at higher precisions, decide.
                 a = b = None
             except EvaluationError as error:
-                return Verdict("error", None, f"at {_show_point(point)}: {error}",
-                               {"point": _show_point(point)})
+                return Verdict("error", None, f"at {show_point(point)}: {error}",
+                               {"point": show_point(point)})
             if a is not None and not (mpmath.isfinite(a) or mpmath.isfinite(b)):
                 infinite.append(point)  # decides nothing; the other points must
                 continue
@@ -119,7 +115,7 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                     abs(a - b)):
                 # Both values with every digit the comparison trusts; a formula when
                 # the left side is a closed form SymPy derived (what the reader checks).
-                shown = {"point": _show_point(point), label: _short(a, required_digits(dps)),
+                shown = {"point": show_point(point), label: _short(a, required_digits(dps)),
                          "asserted": _short(b, required_digits(dps))}
                 if not _unevaluated(left):
                     shown[f"{label} formula"] = sp.sstr(left)[:500]
@@ -128,10 +124,10 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 try:
                     against = unvouched(left, right, point, settings, label)
                 except NoLimit as error:
-                    return failed(f"{label}: {error}", {"point": _show_point(point)})
+                    return failed(f"{label}: {error}", {"point": show_point(point)})
                 except EvaluationError as error:
-                    return Verdict("error", None, f"at {_show_point(point)}: {error}",
-                                   {"point": _show_point(point)})
+                    return Verdict("error", None, f"at {show_point(point)}: {error}",
+                                   {"point": show_point(point)})
                 if against is not None and against.status == "failed":
                     return against
                 if against is not None:
@@ -139,8 +135,8 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     if undecided:
         return undecided[0]
     if infinite:
-        return Verdict("error", None, f"both sides are infinite at {_show_point(infinite[0])}: a numeric "
-                       "comparison decides nothing there", {"point": _show_point(infinite[0])})
+        return Verdict("error", None, f"both sides are infinite at {show_point(infinite[0])}: a numeric "
+                       "comparison decides nothing there", {"point": show_point(infinite[0])})
     return passed("numeric", f"{label} and assertion agree to {required_digits(settings.dps)} digits "
                   f"at {len(points)} points{_box(claim)} (re-checked at {2 * settings.dps} digits)",
                   route=f"sampled {len(points)} points in {_region(claim)}")

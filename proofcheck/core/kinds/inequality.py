@@ -37,9 +37,9 @@ from ..numeric import EvaluationError, evaluate
 from ..precision import ESCALATION
 from ..signs import proved_nonnegative
 from ..timeout import time_budget
-from ..verdict import Verdict, failed, passed
+from ..verdict import Verdict, failed, passed, show_point
 from . import Kind
-from .equality import _show_point, sample_points
+from .equality import sample_points
 from .inequality_points import decide_at, shown_value, slack_expression, slack_of
 
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
@@ -168,8 +168,8 @@ def _decide_all(claim, points, settings, routes):
     for point in points:
         outcome, route = decide_at(claim, point, settings)
         if outcome is None:
-            return Verdict("error", None, f"undecided at {_show_point(point)} ({route}) up to "
-                           f"{ESCALATION * settings.dps * 2} digits", {"point": _show_point(point)})
+            return Verdict("error", None, f"undecided at {show_point(point)} ({route}) up to "
+                           f"{ESCALATION * settings.dps * 2} digits", {"point": show_point(point)})
         if not outcome:
             return failed(f"{claim.parsed['rel']} fails", _witness(claim, point, settings))
         routes.add(route)
@@ -177,7 +177,7 @@ def _decide_all(claim, points, settings, routes):
 
 
 def _witness(claim, point, settings):
-    shown = {"point": _show_point(point)}
+    shown = {"point": show_point(point)}
     try:
         for field in ("lhs", "rhs"):
             # A negative control's witness is not read: its sides as mpmath gives them.

@@ -131,24 +131,17 @@ def _decide_on_balls(rel, lhs, rhs, point, dps, ceiling):
     ball lies within the required digits of the sides decides a non-strict claim as a tie.
     """
     strict = rel in ("<", ">")
-    try:
-        sides = [side_ball(side, point, dps, single=True) for side in (lhs, rhs)]
-        if None in sides:
-            return None
-        slack = slack_of(rel, *sides)
-        if slack > 0 or slack < 0:
-            _remember(sides, (lhs, rhs), point)
-            return bool(slack > 0), "numeric"
-    except CancelledDigits:
-        pass  # a part that dps digits cannot compute: the pairs below go higher
+    stages = [(dps, True)]
     while dps <= ceiling:
+        stages.append((dps, False))
+        dps *= 2
+    for working, single in stages:
         try:
-            sides = [side_ball(side, point, dps) for side in (lhs, rhs)]
+            sides = [side_ball(side, point, working, single=single) for side in (lhs, rhs)]
         except CancelledDigits:
-            if 2 * dps > ceiling:
-                raise
-            dps *= 2
-            continue
+            if single or 2 * working <= ceiling:
+                continue  # a part that these digits cannot compute: the next pair goes higher
+            raise
         if None in sides:
             return None
         slack = slack_of(rel, *sides)
@@ -156,9 +149,8 @@ def _decide_on_balls(rel, lhs, rhs, point, dps, ceiling):
             _remember(sides, (lhs, rhs), point)
             return bool(slack > 0), "numeric"
         scale = ball_scale(*sides, mpmath.mpf(1) / 10**30)
-        if not strict and within(slack, mpmath.mpf(10) ** (-required_digits(dps)) * scale):
+        if not (single or strict) and within(slack, mpmath.mpf(10) ** (-required_digits(working)) * scale):
             return True, "numeric"
-        dps *= 2
     return None, "numeric"
 
 

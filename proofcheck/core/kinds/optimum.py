@@ -32,9 +32,9 @@ from ..sampling import edge_values, from_unit, point_from_units
 from ..side_balls import side_ball, unvouched
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
-from ..verdict import Verdict, failed, passed, weakest
+from ..verdict import Verdict, failed, passed, show_point, weakest
 from . import Kind
-from .equality import _short, _show_point, sample_points
+from .equality import _short, sample_points
 
 SCAN_POINTS = 60
 # The precision of the scan's bar, above that of the objective's balls at 30 to 240 digits.
@@ -110,7 +110,7 @@ class Optimum(Kind):
                         slope = evaluate(g, full, dps)
                         if _moved(slope, symbol, full, dps) > mpmath.mpf(10) ** (-required_digits(dps)) * scale.size():
                             return failed("first-order condition fails at the asserted optimiser",
-                                          {"point": _show_point(point), "derivative": _short(slope)})
+                                          {"point": show_point(point), "derivative": _short(slope)})
                     got, want = evaluate(f, full, dps), evaluate(value, point, dps)
                 except EvaluationError as error:
                     return Verdict("error", None, str(error))
@@ -118,7 +118,7 @@ class Optimum(Kind):
                         lambda working: (evaluate(f, full, working), evaluate(value, point, working)), dps,
                         abs(got - want)):
                     return failed("objective at the optimiser differs from the asserted value",
-                                  {"point": _show_point(point), "objective": _short(got),
+                                  {"point": show_point(point), "objective": _short(got),
                                    "asserted": _short(want)})
                 if dps == settings.dps:
                     try:
@@ -133,8 +133,8 @@ class Optimum(Kind):
                         # Second derivatives of a quadrature are not reliable enough to refute.
                         return Verdict("error", None, "second-order condition undecided: the objective "
                                        "was not derived in closed form (raise the time budget)",
-                                       {"point": _show_point(point)})
-                    return failed("second-order condition fails", {"point": _show_point(point)})
+                                       {"point": show_point(point)})
+                    return failed("second-order condition fails", {"point": show_point(point)})
             if settings.mutant_mode:
                 break
 
