@@ -26,7 +26,7 @@ from flint import arb, ctx
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
-from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
+from .numeric_limits import GUARD_DIGITS, CancelledDigits, EvaluationError, settled_limit
 from .precision import arb_bits
 from .quadrature_pieces import breakpoint_expressions, split_long_pieces
 from .settled_quadrature import settled_quadrature, settled_sum
@@ -271,13 +271,13 @@ def _fresh_symbol(name, taken):
     return sp.Symbol(name)
 
 
-def _compiled_integrand(integrand, variable, env, accurate=False):
+def _compiled_integrand(integrand, variable, env, keep_bits=0):
     """The integrand (or a sum's term) as a function of its variable, the rest of ``env`` fixed.
 
-    With ``accurate``, a ball that has lost more than half of the working bits (a
-    difference that cancels) is not taken: mpmath evaluates that point, as it
-    would without Arb, and a limit's approach sees its digits change with the
-    precision instead of a midpoint that looks settled.
+    With ``keep_bits``, a ball with fewer bits of relative accuracy (a difference that
+    cancels) is ``CancelledDigits``, and a limit's approach carries more digits.  mpmath
+    lost them silently: the approach to 2^K (1 + 2^-K (2 + tanh(x + 1/x))) - 2^K gave 0 at
+    K = 3400, and a false "<= 1" passed (the limit is 3).
     """
     compiled = _compile(integrand, variable)
     if compiled is None:
@@ -286,19 +286,18 @@ def _compiled_integrand(integrand, variable, env, accurate=False):
     if any(s not in env for s in free):
         return lambda x: _eval(integrand, {**env, variable: x})
     values = [_eval(e, env) for e in constants] + [env[s] for s in free]
-    # Accurate: the tree itself, whose sums are exact (fsum), wherever a ball is not taken.
-    on_mpmath = (lambda x: _eval(integrand, {**env, variable: x})) if accurate else \
+    # With keep_bits, the tree itself (exact sums, fsum) wherever a ball is not finite.
+    on_mpmath = (lambda x: _eval(integrand, {**env, variable: x})) if keep_bits else \
         (lambda x: function(x, *values))
     if on_balls is None or any(isinstance(v, mpmath.mpc) for v in values):
         return on_mpmath
-    return _on_balls_or_mpmath(on_balls, on_mpmath, values, accurate)
+    return _on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits)
 
 
-def _on_balls_or_mpmath(on_balls, on_mpmath, values, accurate=False):
+def _on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits=0):
     """The integrand on Arb at the working precision, and ``on_mpmath`` wherever the
-    ball is not finite (or, if ``accurate``, has lost half of its bits), so that a
-    value out of the domain fails as it always has."""
-    return BallIntegrand(on_balls, on_mpmath, [arb(v) for v in values], accurate)
+    ball is not finite, so that a value out of the domain fails as it always has."""
+    return BallIntegrand(on_balls, on_mpmath, [arb(v) for v in values], keep_bits)
 
 
 class BallIntegrand:
@@ -310,18 +309,20 @@ class BallIntegrand:
     its nodes and sums its terms on balls, without an mpf per node.
     """
 
-    def __init__(self, on_balls, on_mpmath, balls, accurate=False):
-        self.on_balls, self.on_mpmath, self.balls, self.accurate = on_balls, on_mpmath, balls, accurate
+    def __init__(self, on_balls, on_mpmath, balls, keep_bits=0):
+        self.on_balls, self.on_mpmath, self.balls, self.keep_bits = on_balls, on_mpmath, balls, keep_bits
 
     def at_ball(self, x):
-        """The ball at ``x`` (at Arb's working precision), or None: not finite, not
-        enclosable (an integer part across an integer), or, if accurate, half its bits lost."""
+        """The ball at ``x`` (at Arb's working precision); None where it is not finite or
+        not enclosable (an integer part across an integer); CancelledDigits below ``keep_bits``."""
         try:
             ball = self.on_balls([x, *self.balls])
         except NotEnclosable:
             return None
-        if not ball.is_finite() or (self.accurate and ball.rel_accuracy_bits() < ctx.prec // 2):
+        if not ball.is_finite():
             return None
+        if self.keep_bits and ball.rel_accuracy_bits() < self.keep_bits:
+            raise CancelledDigits(f"the expression keeps fewer than {self.keep_bits} of {ctx.prec} bits here")
         return ball
 
     def __call__(self, x):
@@ -363,17 +364,16 @@ def _limit(expr, env):
     """The limit of an expression, accepted only if points approaching it settle (``numeric_limits``)."""
     inner, variable, point, direction = expr.args
     target = _eval(point, env)
-    # Compiled as an integrand is: extrapolation calls the expression a hundred times or
-    # more at four times the working precision, where Arb's erfinv (Phi^-1) is a call and
-    # mpmath's a root search.
-    f = _compiled_at_each_precision(inner, variable, env)
+    # Compiled as an integrand is: the limit calls it a hundred times or more, where Arb's
+    # erfinv (Phi^-1) is a call and mpmath's a root search.  Each value keeps the working bits.
+    f = _compiled_at_each_precision(inner, variable, env, keep_bits=mpmath.mp.prec)
     with arb_bits(mpmath.mp.prec):
         return settled_limit(f, target, str(direction), mpmath.mp.dps - GUARD_DIGITS)
 
 
-def _compiled_at_each_precision(expression, variable, env):
+def _compiled_at_each_precision(expression, variable, env, keep_bits):
     """``expression`` compiled as a function of ``variable``, its constant parts evaluated
-    afresh at each working precision it is called at.
+    afresh at each working precision it is called at; ``keep_bits`` as in ``_compiled_integrand``.
 
     A limit's approach raises the precision to carry the digits that the expression
     cancels near the point: a constant part computed once, at the precision of the
@@ -385,7 +385,7 @@ def _compiled_at_each_precision(expression, variable, env):
         compiled = by_precision.get(mpmath.mp.prec)
         if compiled is None:
             compiled = by_precision[mpmath.mp.prec] = _compiled_integrand(expression, variable, env,
-                                                                          accurate=True)
+                                                                          keep_bits)
         return compiled(x)
     return f
 

@@ -5,9 +5,9 @@ the limit point.  Here those values are given directly (the approach replaced by
 a fixed list), so each rule is seen on its own: a last step of more than a
 twentieth of the scale, or steps that grow among the last three, are no limit; a
 step below 10**-40 of the scale (the zero floor at 50 digits) never counts as
-growth; the extrapolated value is returned when the last value is within
-10**-30 of the scale of it (the required digits at 50), else the last value when
-the last step is that small, else the limit is undecided.  The scale is the
+growth; the last value is returned when the last step is within 10**-30 of the
+scale (the required digits at 50), else the extrapolated value when the last
+value is that near it, else the limit is undecided.  The scale is the
 last value's magnitude, or, when that is smaller, the largest magnitude along the
 approach, capped at 1: times 10^-300, every rule decides as it does at size 1.
 """
@@ -104,11 +104,17 @@ def test_no_limit_shows_the_point_to_five_digits_and_the_values_to_six(approach)
 # -- settled: which value is returned ----------------------------------------------------------
 
 def test_the_extrapolated_value_is_returned_within_the_required_digits_of_the_last(approach):
-    # Scale 10**10: the tolerance is 10**-20; the extrapolation is 10**-21 away.
-    values = ["1e10", "1e10", "1e10", "1e10", "1e10", "1e10", "1e10"]
+    # Scale 10**10: the tolerance is 10**-20.  The last step, 10**-19, is not within it; the
+    # extrapolation is 10**-21 from the last value.
+    values = [f"10000000000.{'0' * (k - 1)}1" for k in (13, 14, 15, 16, 17, 19)] + ["1e10"]
     got = approach(values, extrapolated="10000000000.000000000000000000001")
     with mpmath.workdps(80):
         assert got == mpmath.mpf("10000000000.000000000000000000001")
+
+
+def test_a_settled_approach_returns_its_last_value_and_asks_for_no_extrapolation(approach, monkeypatch):
+    monkeypatch.setattr(numeric_limits, "_extrapolated", lambda *a: pytest.fail("extrapolated"))
+    assert approach(["1e10"] * 7) == mpmath.mpf("1e10")
 
 
 def test_the_last_value_is_returned_when_the_extrapolation_is_off_and_the_last_step_tiny(approach):

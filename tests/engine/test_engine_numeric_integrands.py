@@ -55,15 +55,24 @@ def test_a_node_arb_refuses_at_run_time_is_evaluated_by_mpmath():
     assert isinstance(value, mpmath.mpf) and value == 6
 
 
-def test_a_ball_that_lost_half_its_bits_is_evaluated_by_mpmath_when_accuracy_is_asked():
+def test_a_ball_that_keeps_fewer_bits_than_asked_is_cancelled_digits_not_an_mpmath_value():
+    # A limit's approach asks for the bits of its working precision: mpmath, evaluating a
+    # point whose ball lost them, would lose the same digits without a trace.
     from flint import arb
+
+    from proofcheck.core.numeric_limits import CancelledDigits
 
     def cancelling(balls):  # 1 + 2^-400 - 1 at ~100 bits: a ball around 0, no bit of it right
         return balls[0] + arb(2) ** -400 - balls[0]
+
+    def exact(balls):
+        return balls[0] + arb(2) ** -400
     with mpmath.workdps(30):
         loose = numeric._on_balls_or_mpmath(cancelling, lambda x: mpmath.mpf(-1), [])(mpmath.mpf(1))
-        careful = numeric._on_balls_or_mpmath(cancelling, lambda x: mpmath.mpf(-1), [], True)(mpmath.mpf(1))
-    assert loose != -1 and careful == -1
+        kept = numeric._on_balls_or_mpmath(exact, lambda x: mpmath.mpf(-1), [], 90)(mpmath.mpf(1))
+        with pytest.raises(CancelledDigits, match="fewer than 90"):
+            numeric._on_balls_or_mpmath(cancelling, lambda x: mpmath.mpf(-1), [], 90)(mpmath.mpf(1))
+    assert loose != -1 and kept == 1
 
 
 def test_a_symbol_of_the_integrand_without_a_value_is_named():

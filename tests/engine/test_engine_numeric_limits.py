@@ -377,5 +377,26 @@ def test_a_limit_richardson_extrapolates_never_pays_for_shanks(monkeypatch):
     calls = []
     original = mpmath.limit
     monkeypatch.setattr(numeric_limits.mpmath, "limit", lambda *a, **k: calls.append(k) or original(*a, **k))
-    assert agree(limit((sp.exp(X) - 1) / X, 0), 1, 50)
+    with mpmath.workdps(50):
+        value = numeric_limits._extrapolated(lambda x: mpmath.expm1(x) / x if x else 1, mpmath.mpf(0), "+")
+    assert agree(value, 1, 50)
     assert calls and all(k.get("method") == "richardson" for k in calls)
+
+
+def test_a_limit_whose_approach_settles_pays_for_no_extrapolation(monkeypatch):
+    # Extrapolation costs the more the higher the precision; (e^x - 1)/x settles by 10^-128.
+    calls = []
+    monkeypatch.setattr(numeric_limits, "_extrapolated", lambda *a: calls.append(a) or mpmath.nan)
+    assert agree(limit((sp.exp(X) - 1) / X, 0), 1, 50)
+    assert calls == []
+
+
+def test_a_limit_the_approach_leaves_unsettled_is_taken_from_the_extrapolation(monkeypatch):
+    # 1 + 10^20 x moves by 10^-12 near 10^-32, and is 10^-44 from 1 at 10^-64: the values have
+    # not settled, Richardson's extrapolation is exact, and the last value lies within the
+    # digits of it.
+    calls = []
+    original = numeric_limits._extrapolated
+    monkeypatch.setattr(numeric_limits, "_extrapolated", lambda *a: calls.append(a) or original(*a))
+    assert agree(limit(1 + 10**20 * X, 0), 1, 50)
+    assert len(calls) == 1

@@ -149,13 +149,20 @@ def test_a_small_limit_has_the_digits_of_its_own_size():
     assert _agree(evaluate(SMALL_LIMIT, {}, 30), want, 25)
 
 
-def test_counted_against_1_a_small_limit_takes_an_extrapolation_4_percent_low(monkeypatch):
+SMALL_OSCILLATION = sp.Limit(sp.exp(-700) * (2 + sp.sin(1 / N)), N, 0, "+")
+
+
+def test_counted_against_1_a_small_expression_without_a_limit_settles_on_a_value(monkeypatch):
+    # e^-700 (2 + sin(1/n)) moves by e^-700 at every point: against 1, nothing at all.
     from proofcheck.core import numeric_limits
     monkeypatch.setattr(numeric_limits, "_scale", lambda values: max(abs(values[-1]), 1))
-    with mpmath.workdps(50):
-        want = mpmath.exp(-699)
-    assert not _agree(evaluate(SMALL_LIMIT, {}, 30), want, 2)
+    assert evaluate(SMALL_OSCILLATION, {}, 30) > 0
 
+
+def test_at_its_own_size_a_small_expression_without_a_limit_has_none():
+    from proofcheck.core.numeric_limits import NoLimit
+    with pytest.raises(NoLimit):
+        evaluate(SMALL_OSCILLATION, {}, 30)
 
 
 def test_a_half_line_reaching_across_0_from_far_off_is_cut_at_0():
