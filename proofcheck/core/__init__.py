@@ -30,7 +30,9 @@ the verdict.
    again at a peak between its nodes, and measured at the integral's own scale)
    calling the integrand compiled onto Arb balls as one generated function
    (``core/arb_expressions.py``) at its nodes held as balls, each level summed
-   on balls (``numeric.BallIntegrand``); and Arb
+   on balls (``core/ball_integrands.py``; the radii left out of the sum are entered
+   in ``core/dropped_radii.py``, an error where they reach seven eighths of the
+   bits); and Arb
    (``core/intervals.py``, through the same compiled expressions) would decide
    constants.  Two agreeing mpmath values would then be vouched for by the sides'
    balls (``core/side_balls.py``): Arb encloses each side around mpmath's values of

@@ -9,7 +9,9 @@ arguments, the thresholds of indicators, the crossings of ``Max``/``Min``:
 (``arb_expressions``) and taken with mpmath at any node where a ball is not finite,
 a ``Derivative`` by mpmath's numerical differentiation, a finite ``Sum`` term
 by term, and a ``Limit`` by mpmath's extrapolation, checked against the values
-along points approaching it (``numeric_limits.py``).
+along points approaching it (``numeric_limits.py``).  A derivative's and a
+limit's values keep the working bits, and an integral or a sum is an error where
+its balls lost seven eighths of them (``ball_integrands``, ``dropped_radii``).
 
 The parameter values at ``point`` are exact rationals, converted at the
 working precision, so two evaluations at different precisions see the same
@@ -21,12 +23,13 @@ from functools import lru_cache
 
 import mpmath
 import sympy as sp
-from flint import arb, ctx
 
-from .arb_expressions import NotEnclosable, compile_arb, mpf_of
+from . import dropped_radii
+from .arb_expressions import NotEnclosable, compile_arb
+from .ball_integrands import on_balls_or_mpmath
 from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
-from .numeric_limits import GUARD_DIGITS, CancelledDigits, EvaluationError, settled_limit
+from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
 from .precision import arb_bits
 from .quadrature_pieces import breakpoint_expressions, split_long_pieces
 from .settled_quadrature import settled_quadrature, settled_sum
@@ -291,49 +294,7 @@ def _compiled_integrand(integrand, variable, env, keep_bits=0):
         (lambda x: function(x, *values))
     if on_balls is None or any(isinstance(v, mpmath.mpc) for v in values):
         return on_mpmath
-    return _on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits)
-
-
-def _on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits=0):
-    """The integrand on Arb at the working precision, and ``on_mpmath`` wherever the
-    ball is not finite, so that a value out of the domain fails as it always has."""
-    return BallIntegrand(on_balls, on_mpmath, [arb(v) for v in values], keep_bits)
-
-
-class BallIntegrand:
-    """An integrand compiled onto Arb, called at an mpf node or at a ball.
-
-    Called at an mpf ``x`` it gives an mpf, as any integrand of mpmath's does.
-    ``at_ball`` gives the ball of the integrand at a ball node, or None where
-    mpmath must evaluate the node instead: tanh-sinh (``tanh_sinh.py``) then maps
-    its nodes and sums its terms on balls, without an mpf per node.
-    """
-
-    def __init__(self, on_balls, on_mpmath, balls, keep_bits=0):
-        self.on_balls, self.on_mpmath, self.balls, self.keep_bits = on_balls, on_mpmath, balls, keep_bits
-
-    def at_ball(self, x):
-        """The ball at ``x`` (at Arb's working precision); None where it is not finite or
-        not enclosable (an integer part across an integer); CancelledDigits below ``keep_bits``."""
-        try:
-            ball = self.on_balls([x, *self.balls])
-        except NotEnclosable:
-            return None
-        if not ball.is_finite():
-            return None
-        if self.keep_bits and ball.rel_accuracy_bits() < self.keep_bits:
-            raise CancelledDigits(f"the expression keeps fewer than {self.keep_bits} of {ctx.prec} bits here")
-        return ball
-
-    def __call__(self, x):
-        if isinstance(x, mpmath.mpf):
-            # mpmath's quadrature and summation add guard bits of their own: follow them.
-            # The caller restores Arb's precision (``arb_bits``) when it is done.
-            ctx.prec = mpmath.mp.prec
-            ball = self.at_ball(arb(x))
-            if ball is not None:
-                return mpf_of(ball)
-        return self.on_mpmath(x)
+    return on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits)
 
 
 def _derivative(expr, env):
@@ -342,7 +303,11 @@ def _derivative(expr, env):
     at = env.get(variable)
     if at is None:
         raise EvaluationError(f"no value for {variable} in {expr}")
-    return mpmath.diff(lambda x: _eval(inner, {**env, variable: x}), at, int(order))
+    # Each value keeps the working bits (``_compiled_integrand``): a difference quotient of
+    # values that cancelled was 0 at every precision, and a false bound on a derivative passed.
+    f = _compiled_at_each_precision(inner, variable, env, keep_bits=mpmath.mp.prec)
+    with arb_bits(mpmath.mp.prec):
+        return mpmath.diff(f, at, int(order))
 
 
 def _sum(expr, env):
@@ -357,7 +322,10 @@ def _sum(expr, env):
     with arb_bits(mpmath.mp.prec):
         if mpmath.isinf(hi) or hi - lo > 10**5:
             return settled_sum(f, [lo, hi])
-        return mpmath.fsum(f(mpmath.mpf(j)) for j in range(int(lo), int(hi) + 1))
+        with dropped_radii.ledger() as dropped:
+            total = mpmath.fsum(f(mpmath.mpf(j)) for j in range(int(lo), int(hi) + 1))
+        dropped.check("a sum's terms")
+        return total
 
 
 def _limit(expr, env):

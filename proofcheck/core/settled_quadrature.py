@@ -22,7 +22,7 @@ from __future__ import annotations
 import mpmath
 from flint import arb
 
-from . import tanh_sinh
+from . import dropped_radii, tanh_sinh
 from .arb_expressions import mpf_of
 from .numeric_limits import EvaluationError
 
@@ -259,12 +259,14 @@ def settled_quadrature(f, nodes, tolerance):
     absolute = None  # the unscaled result of a small integral, if no scaled one converges
     for _ in range(ROUNDS):
         recorded = NodeRecorder(f if not scale else _TimesPowerOfTwo(f, -scale))
-        if absolute is None:
-            value, error = tanh_sinh.quad_to(recorded, nodes, tolerance)
-        else:
-            # A small integral has its absolute result: its relative one is had within a few
-            # levels (SMALL_DEGREE), or the integrand cancels and no level gives it.
-            value, error = tanh_sinh.quad(recorded, nodes, error=True, maxdegree=_small_degree(tolerance))
+        with dropped_radii.ledger() as dropped:
+            if absolute is None:
+                value, error = tanh_sinh.quad_to(recorded, nodes, tolerance)
+            else:
+                # A small integral has its absolute result: its relative one is had within a
+                # few levels (SMALL_DEGREE), or the integrand cancels and no level gives it.
+                value, error = tanh_sinh.quad(recorded, nodes, error=True,
+                                              maxdegree=_small_degree(tolerance))
         peak = isolated_peak(recorded, nodes)
         if peak is not None:
             nodes = _cut(nodes, peak_vertex(recorded, peak, nodes))
@@ -278,7 +280,7 @@ def settled_quadrature(f, nodes, tolerance):
         # sqrt(10) came out 10% low, and times z - sigma + 1/2 (which changes sign) 73% high
         # at sigma = 1000: such an integral is given the levels its own scale needs.
         if not scale and rescale < 0 and _cancels_at_unit_size(recorded):
-            absolute = value, error
+            absolute, absolute_dropped = (value, error), dropped
         scale += rescale
         # The mass of an integral far from 1 in size is often a peak (a Renyi moment at a
         # large order): cut at its largest node too, where the scaled quadrature converges
@@ -300,7 +302,9 @@ def settled_quadrature(f, nodes, tolerance):
             raise EvaluationError(f"the quadrature did not settle: a small integral came out "
                                   f"{mpmath.nstr(absolute[0], 5)} at mpmath's absolute test and "
                                   f"{mpmath.nstr(value, 5)} at its own scale")
+        absolute_dropped.check("the integrand")
         return absolute
+    dropped.check("the integrand")
     return value, error
 
 
@@ -313,9 +317,11 @@ def settled_sum(f, bounds):
     """
     scale = _first_term_scale(f, bounds)  # the terms are summed times 2^-scale
     for _ in range(ROUNDS):
-        value = mpmath.nsum(f if not scale else _TimesPowerOfTwo(f, -scale), bounds)
+        with dropped_radii.ledger() as dropped:
+            value = mpmath.nsum(f if not scale else _TimesPowerOfTwo(f, -scale), bounds)
         bits = _magnitude(value)
         if bits == _NOTHING or abs(bits) <= PEAK_BITS:
+            dropped.check("a sum's terms")
             return value * _power_of_two(scale) if scale else value
         scale += bits
     raise EvaluationError(f"the sum did not settle: its size kept changing, after {ROUNDS} attempts")

@@ -14,7 +14,7 @@ bit as ``mpmath.quad`` gives it; only the repeated divisions are saved, which
 took half of the time of the Gaussian expectations of Theorem 3.1 and (33).
 
 An integrand that can be called at a ball (``at_ball``: one compiled onto Arb,
-``numeric.BallIntegrand``) is summed on balls: the same standard nodes, held as
+``ball_integrands.BallIntegrand``) is summed on balls: the same standard nodes, held as
 Arb balls, are mapped onto the piece and weighted there, and only the sum of a
 level becomes an mpf.  Per node that saves an mpf node, an mpf value and mpmath's
 exact dot product, most of the time of a quadrature.  The terms are the same
@@ -27,6 +27,7 @@ from __future__ import annotations
 import mpmath
 from mpmath.calculus.quadrature import TanhSinh
 
+from . import dropped_radii
 from .precision import arb_bits
 
 
@@ -200,6 +201,7 @@ def _ball_sum(f, mapped):
     # the change between dps and 2*dps shows its error (``side_balls``); one that has lost
     # seven eighths of them has none.
     floor = arb(2) ** -(bits // 4)
+    dropped_radii.enter(on_balls.rad(), size)  # the integral's own check (settled_quadrature)
     if on_balls.rad() > (size if size > floor else floor) * arb(2) ** -(bits // 8):
         from .numeric_limits import CancelledDigits
         raise CancelledDigits("the integrand's balls lost seven eighths of the working bits: it "

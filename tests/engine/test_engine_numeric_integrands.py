@@ -6,6 +6,7 @@ import sympy as sp
 
 from proofcheck.core import numeric
 from proofcheck.core.arb_expressions import NotEnclosable
+from proofcheck.core.ball_integrands import on_balls_or_mpmath
 from proofcheck.core.numeric import EvaluationError, evaluate
 
 X = sp.Symbol("x", real=True)
@@ -49,7 +50,7 @@ def test_a_kink_outside_the_range_does_not_cut_it(monkeypatch):
 def test_a_node_arb_refuses_at_run_time_is_evaluated_by_mpmath():
     def refusing(balls):
         raise NotEnclosable("floor(x) is not decided at this precision")
-    f = numeric._on_balls_or_mpmath(refusing, lambda x: x * 3, [mpmath.mpf(3)])
+    f = on_balls_or_mpmath(refusing, lambda x: x * 3, [mpmath.mpf(3)])
     with mpmath.workdps(30):
         value = f(mpmath.mpf(2))
     assert isinstance(value, mpmath.mpf) and value == 6
@@ -68,10 +69,10 @@ def test_a_ball_that_keeps_fewer_bits_than_asked_is_cancelled_digits_not_an_mpma
     def exact(balls):
         return balls[0] + arb(2) ** -400
     with mpmath.workdps(30):
-        loose = numeric._on_balls_or_mpmath(cancelling, lambda x: mpmath.mpf(-1), [])(mpmath.mpf(1))
-        kept = numeric._on_balls_or_mpmath(exact, lambda x: mpmath.mpf(-1), [], 90)(mpmath.mpf(1))
+        loose = on_balls_or_mpmath(cancelling, lambda x: mpmath.mpf(-1), [])(mpmath.mpf(1))
+        kept = on_balls_or_mpmath(exact, lambda x: mpmath.mpf(-1), [], 90)(mpmath.mpf(1))
         with pytest.raises(CancelledDigits, match="fewer than 90"):
-            numeric._on_balls_or_mpmath(cancelling, lambda x: mpmath.mpf(-1), [], 90)(mpmath.mpf(1))
+            on_balls_or_mpmath(cancelling, lambda x: mpmath.mpf(-1), [], 90)(mpmath.mpf(1))
     assert loose != -1 and kept == 1
 
 

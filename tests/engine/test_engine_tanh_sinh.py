@@ -26,7 +26,7 @@ def test_every_piece_is_integrated_exactly_as_mpmath_integrates_it(dps, pieces):
 
 
 class OnBalls:
-    """An integrand given twice, on mpf and on balls (as ``numeric.BallIntegrand`` is), that
+    """An integrand given twice, on mpf and on balls (as ``ball_integrands.BallIntegrand`` is), that
     counts its calls; ``refuse(x)`` says where its ball is refused."""
 
     def __init__(self, on_mpmath, on_balls, refuse=lambda x: False):

@@ -1,0 +1,59 @@
+"""An integrand compiled onto Arb balls, called at an mpf node or at a ball (``numeric``).
+
+Quadrature (``tanh_sinh``) calls it at balls and sums the balls; a sum, a limit's
+approach and a derivative call it at mpf points and take each ball's midpoint.
+What a midpoint leaves out, its radius, is entered in the open ledger
+(``dropped_radii``), and a limit or a derivative asks each value to keep the
+working bits (``keep_bits``): a point whose ball lost them is ``CancelledDigits``.
+"""
+from __future__ import annotations
+
+import mpmath
+from flint import arb, ctx
+
+from . import dropped_radii
+from .arb_expressions import NotEnclosable, mpf_of
+from .numeric_limits import CancelledDigits
+
+
+def on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits=0):
+    """The integrand on Arb at the working precision, and ``on_mpmath`` wherever the
+    ball is not finite, so that a value out of the domain fails as it always has."""
+    return BallIntegrand(on_balls, on_mpmath, [arb(v) for v in values], keep_bits)
+
+
+class BallIntegrand:
+    """An integrand compiled onto Arb, called at an mpf node or at a ball.
+
+    Called at an mpf ``x`` it gives an mpf, as any integrand of mpmath's does.
+    ``at_ball`` gives the ball of the integrand at a ball node, or None where
+    mpmath must evaluate the node instead: tanh-sinh (``tanh_sinh.py``) then maps
+    its nodes and sums its terms on balls, without an mpf per node.
+    """
+
+    def __init__(self, on_balls, on_mpmath, balls, keep_bits=0):
+        self.on_balls, self.on_mpmath, self.balls, self.keep_bits = on_balls, on_mpmath, balls, keep_bits
+
+    def at_ball(self, x):
+        """The ball at ``x`` (at Arb's working precision); None where it is not finite or
+        not enclosable (an integer part across an integer); CancelledDigits below ``keep_bits``."""
+        try:
+            ball = self.on_balls([x, *self.balls])
+        except NotEnclosable:
+            return None
+        if not ball.is_finite():
+            return None
+        if self.keep_bits and ball.rel_accuracy_bits() < self.keep_bits:
+            raise CancelledDigits(f"the expression keeps fewer than {self.keep_bits} of {ctx.prec} bits here")
+        return ball
+
+    def __call__(self, x):
+        if isinstance(x, mpmath.mpf):
+            # mpmath's quadrature and summation add guard bits of their own: follow them.
+            # The caller restores Arb's precision (``arb_bits``) when it is done.
+            ctx.prec = mpmath.mp.prec
+            ball = self.at_ball(arb(x))
+            if ball is not None:
+                dropped_radii.enter(ball.rad(), abs(ball.mid()))
+                return mpf_of(ball)
+        return self.on_mpmath(x)
