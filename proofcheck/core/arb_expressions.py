@@ -13,9 +13,12 @@ one Python frame instead of one per node:
   midpoint, and evaluates with mpmath wherever a ball is not finite.
 
 Only the whitelisted tree is accepted: sums, products, powers, ``Abs``,
-``Max``/``Min``, ``floor``/``ceiling`` and the functions below.  Anything else
-(a ``Piecewise``, ``sign``, a float, an operator) is refused with
-``NotEnclosable``.
+``Max``/``Min``, ``floor``/``ceiling``, a ``Piecewise`` of such branches and
+comparisons, and the functions below.  Anything else (``sign``, a float, an
+operator) is refused with ``NotEnclosable``.  A step (an integer part, a
+condition) is taken only where the ball decides it: across its jump it is
+``NotEnclosable`` at that precision, never the side that a midpoint, or mpmath's
+rounding of a difference that cancelled, happens to fall on.
 """
 from __future__ import annotations
 
@@ -108,6 +111,8 @@ def _build(expr, names):
             return f"arb.{_CONSTANTS[node]}()"
         if node.is_Number:  # a float, an infinity or nan: the exact numbers are handled above
             raise NotEnclosable(f"no exact ball for {node}")
+        if isinstance(node, sp.Piecewise):
+            return f"{constant(_piecewise(node, lambda n: _build(n, names)))}(env)"
         if isinstance(node, sp.log) and len(node.args) != 1:
             raise NotEnclosable("log with a base")
         if isinstance(node, sp.exp) and node.args[0].is_Integer:
@@ -164,6 +169,51 @@ def _integer_part(node):
             raise NotEnclosable(f"{node} is not decided at this precision")
         return y
     return value
+
+
+def _piecewise(node, build):
+    """A ``Piecewise`` as a function of the balls: the first branch whose condition the balls
+    decide true, each condition before it decided false; NotEnclosable where one is undecided.
+
+    e^K (1 + e^-K x) - e^K > 0, a difference that cancels, is undecided on a ball about 0;
+    mpmath rounded it to 0 and took the other branch at every precision."""
+    branches = [(build(expr), _condition(condition, build)) for expr, condition in node.args]
+
+    def value(env):
+        for branch, holds in branches:
+            if holds(env):
+                return branch(env)
+        raise NotEnclosable(f"no branch of {node} holds")
+    return value
+
+
+_DECIDED = {"<": (lambda d: d < 0, lambda d: d >= 0), "<=": (lambda d: d <= 0, lambda d: d > 0),
+            ">": (lambda d: d > 0, lambda d: d <= 0), ">=": (lambda d: d >= 0, lambda d: d < 0)}
+
+
+def _condition(condition, build):
+    """A condition as a function of the balls: True or False where the balls decide it."""
+    if condition in (sp.true, sp.false):
+        return lambda env: condition is sp.true
+    if isinstance(condition, (sp.And, sp.Or)):
+        parts, every = [_condition(c, build) for c in condition.args], isinstance(condition, sp.And)
+        return (lambda env: all(p(env) for p in parts)) if every else (lambda env: any(p(env) for p in parts))
+    if isinstance(condition, sp.Not):
+        inner = _condition(condition.args[0], build)
+        return lambda env: not inner(env)
+    if not isinstance(condition, sp.core.relational.Relational) or condition.rel_op not in _DECIDED:
+        raise NotEnclosable(f"no ball rule for the condition {condition}")
+    difference = build(condition.lhs - condition.rhs)
+    holds, fails = _DECIDED[condition.rel_op]
+
+    def decided(env):
+        d = difference(env)
+        if holds(d):
+            return True
+        if fails(d):
+            return False
+        raise NotEnclosable(f"{condition} is not decided at this precision")
+    return decided
 
 
 def _real_power(base, power, build):

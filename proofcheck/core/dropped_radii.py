@@ -33,6 +33,10 @@ class Ledger:
         self.radius += radius
         self.size += size
 
+    def lost(self, tolerance) -> bool:
+        """Whether the radii exceed ``tolerance`` of the size: fewer digits than it asks for."""
+        return bool(self.radius > self.size * arb(tolerance))
+
     def check(self, what: str):
         """Raise CancelledDigits where the radii exceed ``2^-(bits/8)`` of the size."""
         if self.radius > self.size * arb(2) ** -(ctx.prec // 8):

@@ -238,8 +238,8 @@ def _compile(integrand, variable):
 
     def hoist(node):
         if variable not in node.free_symbols:
-            if node.is_Atom:
-                return node
+            if node.is_Atom or not isinstance(node, sp.Expr):
+                return node  # a Piecewise's (value, condition) pair keeps its shape
             dummy = hoisted.get(node)
             if dummy is None:
                 # A plain symbol, not a Dummy: lambdify renames every argument (one tree

@@ -24,7 +24,7 @@ from flint import arb
 
 from . import dropped_radii, tanh_sinh
 from .arb_expressions import mpf_of
-from .numeric_limits import EvaluationError
+from .numeric_limits import CancelledDigits, EvaluationError
 
 
 # A maximum is resolved when at least PEAK_NODES distinct nodes come within a factor
@@ -305,6 +305,10 @@ def settled_quadrature(f, nodes, tolerance):
         absolute_dropped.check("the integrand")
         return absolute
     dropped.check("the integrand")
+    if error > tolerance * max(1, abs(value)) and dropped.lost(tolerance):
+        # Not converged, and the balls show why: the integrand carries fewer digits than asked.
+        raise CancelledDigits("the integrand's balls carry fewer digits than the quadrature asks for: "
+                              "it cancels them")
     return value, error
 
 

@@ -9,8 +9,8 @@ K 10^-60 + 10^-130 - (an integral that is 0, computed as 6 10^-65 at 50 digits a
 
 Here Arb encloses the side, so that a cancellation widens its ball instead.  The parts
 that Arb cannot enclose (an operator: an integral, a limit, a sum, a derivative; a
-``Piecewise``; any function without a ball rule) are cut out as the largest such
-sub-expressions, the leaves.  mpmath computes each leaf at dps and at 2*dps, and it
+``Piecewise`` whose conditions have no ball rule; any function without one) are cut out
+as the largest such sub-expressions, the leaves.  mpmath computes each leaf at dps and at 2*dps, and it
 enters as a ball about the second value whose radius is the difference of the two (the
 error of the first, as the second shows it, which bounds the second's), plus the required
 digits of its own size.  Noise about 0 becomes a ball about 0 as wide as the noise, which
@@ -37,7 +37,8 @@ _OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 def side_ball(expr, point, dps: int, single: bool = False):
     """A ball for ``expr`` at the exact ``point``, its leaves from mpmath at dps and 2*dps; None
     where a leaf is not finite (an infinity is decided by the rules for infinities, not by a
-    ball), or where the ball of an integer part straddles an integer.
+    ball); CancelledDigits where a step (an integer part, a sign, a condition) straddles its jump
+    and the point's exact values do not decide it.
 
     With ``single``, each leaf is computed at dps alone and trusted to ``clear_margin(dps)``
     of its size, or of 1 if it is smaller: a margin that rounding or quadrature error at dps
@@ -46,19 +47,48 @@ def side_ball(expr, point, dps: int, single: bool = False):
     Raises ``EvaluationError`` where mpmath cannot compute a leaf, as ``evaluate`` does."""
     names = tuple(sorted(point, key=str))
     marked, leaves = _cut(sp.sympify(expr), names)
+    for leaf in leaves:
+        if isinstance(leaf, sp.sign):
+            _sign_decided(leaf, point, dps, single)
     values = [(_single_value if single else _leaf_value)(leaf, point, dps) for leaf in leaves]
     if any(value is None for value in values):
         return None
     # The precision of the second values, with guard bits: the balls' own rounding stays far
     # below any radius that decides.
     bits = int(2 * dps * 3.33) + 32
+    marks = tuple(_marks(len(leaves)))
     with arb_bits(bits):
-        balls = [_point_ball(point[name], bits) for name in names] + [arb(*value) for value in values]
+        leaf_balls = [arb(*value) for value in values]
+        balls = [_point_ball(point[name], bits) for name in names] + leaf_balls
         try:
-            ball = compile_arb(marked, names + tuple(_marks(len(leaves))))(balls)
+            ball = compile_arb(marked, names + marks)(balls)
         except NotEnclosable:
-            return None  # an integer part across an integer at this precision
+            ball = _steps_taken_exactly(marked, point, marks, leaf_balls)
     return ball if ball.is_finite() else None
+
+
+def _steps_taken_exactly(marked, point, marks, leaf_balls):
+    """The ball of ``marked`` where a step (an integer part, a condition) straddles its jump: the point's exact values put in, so that SymPy takes the steps of exact numbers.
+
+    At r = 1 - 10^-30, n = 1001, ceiling(((1 + 3r)/(1 - r))^2 n) is the ceiling of an integer,
+    which no ball decides.  A step that stays undecided is CancelledDigits: mpmath's side of
+    it may be a rounding (floor(2^K (1 + 2^-K (x + 1)) - 2^K) came out 0), and more digits
+    may decide it.
+    """
+    exact = marked.xreplace({name: value for name, value in point.items() if isinstance(value, sp.Rational)})
+    try:
+        return compile_arb(exact, marks)(leaf_balls)
+    except NotEnclosable:
+        raise CancelledDigits("a step (an integer part, a condition) is not decided by the balls "
+                              "at this precision") from None
+
+
+def _sign_decided(leaf, point, dps, single):
+    """CancelledDigits where the ball of a ``sign``'s argument holds 0 and is not exactly 0:
+    mpmath took sign(2^K (1 + 2^-K x) - 2^K) for 0 at every precision."""
+    ball = side_ball(leaf.args[0], point, dps, single)
+    if ball is not None and not (ball > 0 or ball < 0 or ball.is_exact()):
+        raise CancelledDigits("the argument of a sign is not decided by its ball at this precision")
 
 
 def _point_ball(value, bits):

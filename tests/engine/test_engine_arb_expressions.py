@@ -43,11 +43,29 @@ def test_each_rule_agrees_with_mpmath_to_the_working_digits(expr, dps):
                 assert abs(value - exact) <= mpmath.mpf(10) ** (5 - dps) * max(1, abs(exact))
 
 
-@pytest.mark.parametrize("expr", [sp.Piecewise((X, X > 0), (0, True)), sp.sign(X),
+@pytest.mark.parametrize("expr", [sp.Piecewise((X, sp.Eq(X, 0)), (0, True)), sp.sign(X),
                                   X * sp.Float("0.1"), sp.Integral(X * A, (A, 0, 1)), sp.Symbol("y") * X])
 def test_a_node_without_an_arb_rule_is_refused(expr):
     with pytest.raises(NotEnclosable):
         compile_arb(expr, (X, A))
+
+
+def test_a_piecewise_takes_the_branch_its_balls_decide_and_none_across_its_jump():
+    # Indicator(x > 1) x^2 - 1: the condition is a ball comparison, taken only where decided.
+    f = compile_arb(sp.Piecewise((X ** 2, X > 1), (-1, sp.Or(X < -5, sp.Not(X >= 1))), (7, True)), (X,))
+    with arb_bits(100):
+        assert f([arb(2)]) == 4 and f([arb(0)]) == -1 and f([arb(1)]) == 7
+        with pytest.raises(NotEnclosable, match="x > 1 is not decided at this precision"):
+            f([arb("1 +/- 1e-20")])
+
+
+def test_an_integrand_with_an_indicator_is_compiled_onto_balls():
+    # Its (value, condition) pairs once went through the hoisting of constant parts, which
+    # broke them, and every such integrand was walked by mpmath node by node.
+    from proofcheck.core import numeric
+    y = sp.Symbol("y", real=True)
+    compiled = numeric._compile(sp.Piecewise((sp.exp(-X) * y, X > y), (0, True)), X)
+    assert compiled is not None and compiled[3] is not None
 
 
 def test_a_ball_that_is_not_finite_has_no_midpoint():

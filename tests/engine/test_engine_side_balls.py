@@ -5,6 +5,7 @@ import pytest
 from flint import arb, fmpq
 
 from proofcheck.core.numeric import EvaluationError
+from proofcheck.core.numeric_limits import CancelledDigits
 from proofcheck.core.precision import arb_bits
 from proofcheck.core.side_balls import _cut, ball_scale, side_ball, within
 
@@ -17,9 +18,12 @@ NOISE = sp.Integral((Z - 1) * sp.exp(-(Z - 1)**2) * (2 + sp.tanh(Z - 1)**2), (Z,
 def test_the_leaves_are_the_largest_parts_balls_cannot_enclose():
     marked, leaves = _cut(sp.exp(K) * (1 + sp.exp(-K) * PHI) - sp.exp(K), (K,))
     assert leaves == (PHI,)
-    piecewise = sp.Piecewise((X, X > 1), (2 * X, True))
+    # A condition without a ball rule (an equation) makes its Piecewise a leaf; a comparison does not.
+    piecewise = sp.Piecewise((X, sp.Eq(X, 1)), (2 * X, True))
     marked, leaves = _cut(piecewise + sp.exp(K), (K, X))
     assert leaves == (piecewise,) and marked == sp.Symbol("leaf__0") + sp.exp(K)
+    compared = sp.Piecewise((X, X > 1), (2 * X, True))
+    assert _cut(compared + sp.exp(K), (K, X)) == (compared + sp.exp(K), ())
     assert _cut(sp.exp(K) * X, (K, X)) == (sp.exp(K) * X, ())
 
 
@@ -86,3 +90,27 @@ def test_a_counterexample_shows_the_balls_that_decided_it_not_mpmaths_noise():
     verdict = check_claim(claim, Settings())
     assert verdict.status == "failed"
     assert (verdict.counterexample["lhs"], verdict.counterexample["rhs"]) == ("1.0e-60", "1.0e-60")
+
+
+@pytest.mark.parametrize("side", [
+    sp.floor(2 ** K * (1 + 2 ** -K * (X + 1)) - 2 ** K),
+    sp.Piecewise((1, 2 ** K * (1 + 2 ** -K * X) - 2 ** K > 0), (0, True)),
+    sp.sign(2 ** K * (1 + 2 ** -K * X) - 2 ** K) + sp.Integral(X, (X, 0, 1)),
+])
+def test_a_step_across_its_jump_on_the_balls_is_cancelled_digits_not_mpmaths_side(side):
+    # At 50 digits each argument is a ball about 0 (it is x + 1, or x); mpmath took 0.  At an
+    # exact rational point SymPy takes the step of the exact argument instead.
+    inexact = {K: sp.Integer(600), X: mpmath.mpf(1.5)}
+    with pytest.raises(CancelledDigits):
+        side_ball(side, inexact, 50)
+    assert side_ball(side, inexact, 400) > 0
+    if not side.has(sp.sign):
+        assert side_ball(side, {K: sp.Integer(600), X: sp.Rational(3, 2)}, 50) > 0
+
+
+def test_a_step_exactly_at_its_jump_is_taken_at_the_points_exact_values():
+    # ceiling(C_r n) with C_r n an integer at r = 1 - 10^-30, n = 1001 (Proposition 6.2).
+    r, n = sp.Symbol("r", positive=True), sp.Symbol("n", positive=True)
+    side = sp.ceiling(((1 + 3 * r) / (1 - r)) ** 2 * n)
+    point = {r: 1 - sp.Rational(1, 10 ** 30), n: sp.Integer(1001)}
+    assert side_ball(side, point, 50) == (4 * 10 ** 30 - 3) ** 2 * 1001
