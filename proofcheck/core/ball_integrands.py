@@ -57,3 +57,46 @@ class BallIntegrand:
                 dropped_radii.enter(ball.rad(), abs(ball.mid()))
                 return mpf_of(ball)
         return self.on_mpmath(x)
+
+
+class OperatorIntegrand(BallIntegrand):
+    """An integrand holding operators (an integral inside an integral): at each mpf point
+    mpmath computes the operators, and Arb the rest around them, so that what the rest
+    cancels is seen.  Walked by mpmath alone, 2^K (1 + 2^-K (2 + int_0^1 Ai(z t) dt)) - 2^K
+    was 0 at every node, and its integral "<= 1/2" passed.
+
+    Each operator's value enters as a ball of the relative width its own quadrature or
+    sum was asked for (``tolerance``).  It has no ball nodes (``at_ball`` is None).
+    """
+
+    at_ball = None
+
+    def _kept(self, ball):
+        """CancelledDigits at the first point whose ball lost ``keep_bits``, or seven eighths
+        of the bits of its size or of a floor far below 1: each value costs an operator, and
+        the ledger (``dropped_radii``), which decides, is read only at the end."""
+        bits = ctx.prec
+        floor = arb(2) ** -(bits // 4)
+        lost = ball.rad() > max(abs(ball.mid()), floor) * arb(2) ** -(bits // 8)
+        if lost or (self.keep_bits and ball.rel_accuracy_bits() < self.keep_bits):
+            raise CancelledDigits(f"the expression around its operators lost its bits here ({bits} bits)")
+
+    def __init__(self, on_balls, on_mpmath, balls, operators, tolerance, keep_bits=0):
+        super().__init__(on_balls, on_mpmath, balls, keep_bits)
+        self.operators, self.tolerance = operators, tolerance
+
+    def __call__(self, x):
+        if isinstance(x, mpmath.mpf):
+            values = [operator(x) for operator in self.operators]
+            if all(isinstance(v, mpmath.mpf) and mpmath.isfinite(v) for v in values):
+                ctx.prec = mpmath.mp.prec
+                inner = [arb(v, abs(v) * self.tolerance) for v in values]
+                try:
+                    ball = self.on_balls([arb(x), *self.balls, *inner])
+                except NotEnclosable:
+                    ball = None
+                if ball is not None and ball.is_finite():
+                    self._kept(ball)
+                    dropped_radii.enter(ball.rad(), abs(ball.mid()))
+                    return mpf_of(ball)
+        return self.on_mpmath(x)

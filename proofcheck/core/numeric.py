@@ -23,10 +23,11 @@ from functools import lru_cache
 
 import mpmath
 import sympy as sp
+from flint import arb
 
 from . import dropped_radii
 from .arb_expressions import NotEnclosable, compile_arb
-from .ball_integrands import on_balls_or_mpmath
+from .ball_integrands import OperatorIntegrand, on_balls_or_mpmath
 from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
 from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
@@ -284,7 +285,8 @@ def _compiled_integrand(integrand, variable, env, keep_bits=0):
     """
     compiled = _compile(integrand, variable)
     if compiled is None:
-        return lambda x: _eval(integrand, {**env, variable: x})
+        return _around_operators(integrand, variable, env, keep_bits) or \
+            (lambda x: _eval(integrand, {**env, variable: x}))
     function, constants, free, on_balls = compiled
     if any(s not in env for s in free):
         return lambda x: _eval(integrand, {**env, variable: x})
@@ -295,6 +297,34 @@ def _compiled_integrand(integrand, variable, env, keep_bits=0):
     if on_balls is None or any(isinstance(v, mpmath.mpc) for v in values):
         return on_mpmath
     return on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits)
+
+
+def _around_operators(integrand, variable, env, keep_bits):
+    """An integrand holding operators, on balls around mpmath's values of them
+    (``ball_integrands.OperatorIntegrand``); None where the rest has no ball rule."""
+    operators = _outermost_operators(integrand)
+    marks = [sp.Symbol(f"operator__{i}") for i in range(len(operators))]
+    marked = integrand.xreplace(dict(zip(operators, marks)))
+    free = sorted(marked.free_symbols - {variable, *marks}, key=lambda s: s.name)
+    if not operators or any(s not in env or isinstance(env[s], mpmath.mpc) for s in free):
+        return None
+    try:
+        on_balls = compile_arb(marked, (variable, *free, *marks))
+    except NotEnclosable:
+        return None
+    at = [lambda x, o=o: _eval(o, {**env, variable: x}) for o in operators]
+    return OperatorIntegrand(on_balls, lambda x: _eval(integrand, {**env, variable: x}),
+                             [arb(env[s]) for s in free], at,
+                             mpmath.mpf(10) ** (GUARD_DIGITS - mpmath.mp.dps), keep_bits)
+
+
+def _outermost_operators(expr):
+    if isinstance(expr, tuple(_OPERATORS)):
+        return [expr]
+    found = []
+    for argument in expr.args:
+        found += [o for o in _outermost_operators(argument) if o not in found]
+    return found
 
 
 def _derivative(expr, env):

@@ -50,3 +50,15 @@ def test_an_operator_whose_every_term_cancelled_is_cancelled_digits_not_0(operat
     if k == 600:
         value = evaluate(operator, {K: sp.Integer(k)}, 400)
         assert value > 0 and mpmath.isfinite(value)
+
+
+def test_an_integrand_around_an_inner_integral_is_on_balls_and_its_cancellation_seen():
+    # Walked by mpmath, 2^400 (1 + 2^-400 (2 + int_0^1 Ai(z t) dt)) - 2^400 was 0 at every node.
+    t = sp.Symbol("t", real=True)
+    inner = sp.Integral(sp.airyai(Z * t), (t, 0, 1))
+    outer = sp.Integral(2 ** K * (1 + 2 ** -K * (2 + inner)) - 2 ** K, (Z, 0, 1))
+    numeric.forget_values()
+    with pytest.raises(CancelledDigits):
+        evaluate(outer, {K: sp.Integer(400)}, 50)
+    plain = evaluate(sp.Integral(2 + inner, (Z, 0, 1)), {}, 30)
+    assert abs(plain - mpmath.mpf("2.293191137017")) < 1e-11
