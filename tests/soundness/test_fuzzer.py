@@ -18,7 +18,9 @@ Properties:
 (b) a FALSE claim made by a small perturbation must not pass: the assertion scaled by
     ``1 + 10**-k`` (k drawn in 1..40), the sign of one term flipped, the exponent of one
     term changed, and that inequality on a domain widened past where it holds (down to
-    ``r - 10**-k``, k drawn in 1..12, or closed at ``r``, where ``0 > 0`` fails).
+    ``r - 10**-k``, k drawn in 1..12, or closed at ``r``, where ``0 > 0`` fails);
+(c) a FALSE claim hidden in a cancellation, ``e^K (1 + e^-K e) - e^K = 0`` (or ``<= 0``)
+    with K = 100 2^k up to 3200, must not pass, by all routes nor by the numeric route alone.
 
 Every atom depends on ``x`` and is positive on the domain, so every term is nonzero and
 not constant: a flipped sign or a changed exponent always changes the function, and the
@@ -27,7 +29,7 @@ scaled assertion differs wherever ``e`` does not vanish (nowhere: ``e > 0``).
 The default run draws ``max(30, profile max_examples)`` cases per property (the default
 profile of tests/conftest.py has 8).  The deep run, marked slow,
 ``HYPOTHESIS_PROFILE=deep pytest -m slow -p no:xdist tests/soundness/test_fuzzer.py``,
-draws 2000 cases shared equally by the six properties, records every wrong verdict
+draws 2000 cases shared equally by the seven properties, records every wrong verdict
 instead of stopping at the first, and prints how many cases of each property it drew and
 how many verdicts were wrong.  Knobs: ``SOUNDNESS_FUZZ_EXAMPLES`` (deep-run size),
 ``SOUNDNESS_FUZZ_SYMBOLIC_BUDGET`` (seconds per symbolic step, default 2) and
@@ -232,11 +234,11 @@ def _without_gc_callbacks():
         gc.callbacks.extend(c for c in saved if c not in gc.callbacks)
 
 
-def verdict_of(claim):
+def verdict_of(claim, routes=("symbolic", "certified", "numeric")):
     from proofcheck.core.runner import check_claim
     from proofcheck.core.verdict import Settings
     with _without_gc_callbacks():
-        return check_claim(claim, Settings(symbolic_budget=SYMBOLIC_BUDGET))
+        return check_claim(claim, Settings(symbolic_budget=SYMBOLIC_BUDGET, routes=routes))
 
 
 def _show(claim, verdict) -> str:
@@ -256,8 +258,8 @@ def assert_passes(claim):
     assert verdict.status == "passed", "a TRUE claim did not pass:\n" + _show(claim, verdict)
 
 
-def assert_not_passed(claim):
-    verdict = verdict_of(claim)
+def assert_not_passed(claim, routes=("symbolic", "certified", "numeric")):
+    verdict = verdict_of(claim, routes)
     assert verdict.status != "passed", "a FALSE claim passed:\n" + _show(claim, verdict)
 
 
@@ -307,6 +309,17 @@ def case_widened_inequality(g: Expression, r: Fraction, upper: bool, k: int):
 thresholds = st.fractions(min_value=1, max_value=9, max_denominator=7)
 
 
+def case_hidden_in_a_cancellation(e: Expression, domain: str, k: int, inequality_form: bool):
+    # e^K (1 + e^-K e) - e^K is e > 0; at K = 100 2^k (up to 3200) it cancels up to 1390
+    # digits, more than mpmath's dps and 2*dps carry, and came out 0.  "= 0" and "<= 0" are
+    # false everywhere.
+    size = 100 * 2 ** k
+    hidden = f"exp({size})*(1 + exp(-{size})*({e.text()})) - exp({size})"
+    claim = inequality(domain, hidden, "<=", "0") if inequality_form else identity(domain, hidden, "0")
+    assert_not_passed(claim)
+    assert_not_passed(claim, routes=("numeric",))  # SymPy sees e; the digits must see it too
+
+
 # -- the default run ---------------------------------------------------------------------
 
 @fuzz_settings
@@ -345,6 +358,13 @@ def test_inequality_on_a_widened_domain_is_not_passed(g, r, upper, k):
     case_widened_inequality(g, r, upper, k)
 
 
+# Fewer by default: a cancellation sends the numeric routes up to 8 dps.
+@settings(fuzz_settings, max_examples=max(10, settings.default.max_examples) if PROFILE != "deep" else FUZZ_EXAMPLES)
+@given(e=expressions(), domain=domains, k=st.integers(min_value=1, max_value=5), inequality_form=st.booleans())
+def test_a_false_claim_hidden_in_a_cancellation_is_not_passed(e, domain, k, inequality_form):
+    case_hidden_in_a_cancellation(e, domain, k, inequality_form)
+
+
 # -- the deep run ------------------------------------------------------------------------
 
 ARGUMENTS = {
@@ -355,18 +375,21 @@ ARGUMENTS = {
     "true-inequality": st.tuples(expressions(), thresholds, st.booleans()),
     "widened-inequality": st.tuples(expressions(), thresholds, st.booleans(),
                                     st.integers(min_value=0, max_value=12)),
+    "hidden-in-a-cancellation": st.tuples(expressions(), domains, st.integers(min_value=1, max_value=5),
+                                          st.booleans()),
 }
 ORDER = tuple(ARGUMENTS)
 
 
 CASES = {"true-rewrite": case_true_rewrite, "relative-change": case_relative_change,
          "flipped-sign": case_flipped_sign, "changed-exponent": case_changed_exponent,
-         "true-inequality": case_true_inequality, "widened-inequality": case_widened_inequality}
+         "true-inequality": case_true_inequality, "widened-inequality": case_widened_inequality,
+         "hidden-in-a-cancellation": case_hidden_in_a_cancellation}
 
 
 @pytest.mark.slow
 def test_deep_fuzz_passes_true_rewrites_and_never_passes_a_perturbation(capsys):
-    """Thousands of cases, shared equally by the six properties; a wrong verdict is recorded
+    """Thousands of cases, shared equally by the seven properties; a wrong verdict is recorded
     and the run goes on, so that the count of wrong verdicts of each property is printed."""
     drawn, wrong = Counter(), {}
     share = max(1, -(-DEEP_EXAMPLES // len(ORDER)))  # at least DEEP_EXAMPLES in all
