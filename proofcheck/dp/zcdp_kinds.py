@@ -206,7 +206,8 @@ class ZcdpSupremum(Kind):
                                        {"point": show_point(env)})
                     checked += 1
         how = f"Arb balls ({START_BITS} to {MAX_BITS} bits)" if routes == {"certified"} else \
-            f"Arb balls or mpmath at {settings.dps} and {2 * settings.dps} digits"
+            f"Arb balls, or Arb about mpmath's values at {settings.dps} and {2 * settings.dps} digits " \
+            "or more"
         scan = (f" x {claim.parsed['over_points']} values of "
                 + ", ".join(p.name for p in variables)) if variables else ""
         return passed(weakest(verdict.evidence, "numeric"),

@@ -123,8 +123,11 @@ class Inequality(Kind):
             return stopped
         if not claim.domain.parameters and routes == {"certified"}:
             return passed("certified", "decided by Arb balls", route="Arb enclosure")
-        how = "Arb balls" if routes == {"certified"} else "Arb balls and mpmath" if "certified" in routes \
-            else f"mpmath at {settings.dps} and {2 * settings.dps} digits"
+        # A numeric point is decided by the sides' balls: Arb about mpmath's values of what Arb
+        # cannot enclose, at dps and 2*dps, and at more digits where those leave it undecided.
+        leaves = f"Arb about mpmath's values at {settings.dps} and {2 * settings.dps} digits or more"
+        how = "Arb balls" if routes == {"certified"} else f"Arb balls, or {leaves}" if "certified" in routes \
+            else leaves
         searched = f" and {len(suspects)} found by a search for a counter-example" if suspects else ""
         box = f" drawn from {claim.sampling_domain.describe()}" if claim.get("sampling") else ""
         region = (claim.sampling_domain if claim.get("sampling") else claim.domain).describe()
