@@ -36,7 +36,7 @@ class BallIntegrand:
 
     def at_ball(self, x):
         """The ball at ``x`` (at Arb's working precision); None where it is not finite or
-        not enclosable (an integer part across an integer); CancelledDigits below ``keep_bits``."""
+        not enclosable (a step across its jump); CancelledDigits below ``keep_bits``."""
         try:
             ball = self.on_balls([x, *self.balls])
         except NotEnclosable:
@@ -52,11 +52,42 @@ class BallIntegrand:
             # mpmath's quadrature and summation add guard bits of their own: follow them.
             # The caller restores Arb's precision (``arb_bits``) when it is done.
             ctx.prec = mpmath.mp.prec
-            ball = self.at_ball(arb(x))
-            if ball is not None:
-                dropped_radii.enter(ball.rad(), abs(ball.mid()))
-                return mpf_of(ball)
+            try:
+                ball = self.on_balls([arb(x), *self.balls])
+            except NotEnclosable:
+                return self._unvouched(x)  # a step across its jump: mpmath's side of it
+            if not ball.is_finite():
+                ball = self._at_more_bits(x)
+            if ball is None:
+                return self._unvouched(x)
+            if self.keep_bits and ball.rel_accuracy_bits() < self.keep_bits:
+                raise CancelledDigits(f"the expression keeps fewer than {self.keep_bits} of {ctx.prec} bits here")
+            dropped_radii.enter(ball.rad(), abs(ball.mid()))
+            return mpf_of(ball)
         return self.on_mpmath(x)
+
+    def _at_more_bits(self, x):
+        """The ball at ``x`` at four times the bits, where at the working bits it was not
+        finite (a difference that cancelled, under a log or a root); None if still not."""
+        prec = ctx.prec
+        try:
+            ctx.prec = 4 * prec
+            ball = self.on_balls([arb(x), *[arb(b.mid()) if b.rad() == 0 else b for b in self.balls]])
+        finally:
+            ctx.prec = prec
+        return ball if ball.is_finite() else None
+
+    def _unvouched(self, x):
+        """mpmath's value where no ball is finite or a step straddles its jump: an error (out
+        of the domain) stays one; a finite value has no ball behind it, and the ledger cannot
+        be met.  log(2^K (1 + 2^-K (2 + tanh z)) - 2^K + 1) was log 1 = 0 at every node, and
+        floor(2^K (1 + 2^-K (2 + tanh z)) - 2^K) was 0: false bounds on their integrals passed."""
+        value = self.on_mpmath(x)
+        if isinstance(value, mpmath.mpf) and mpmath.isfinite(value):
+            if self.keep_bits:
+                raise CancelledDigits("the expression's ball is not finite here, and mpmath's value is")
+            dropped_radii.enter_unknown()
+        return value
 
 
 class OperatorIntegrand(BallIntegrand):

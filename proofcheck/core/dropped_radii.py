@@ -58,6 +58,11 @@ def ledger():
         _OPEN.pop()
 
 
+def enter_unknown():
+    """Enter a value that no finite ball vouches for: the ledger cannot be met."""
+    enter(arb("inf"), arb(0))
+
+
 def enter(radius, size):
     """Enter a dropped radius and the size of its term into the innermost open ledger."""
     if _OPEN:
