@@ -12,7 +12,7 @@ import mpmath
 from flint import arb, ctx
 
 from . import dropped_radii
-from .arb_expressions import NotEnclosable, mpf_of
+from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .numeric_limits import CancelledDigits
 
 
@@ -20,6 +20,20 @@ def on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits=0):
     """The integrand on Arb at the working precision, and ``on_mpmath`` wherever the
     ball is not finite, so that a value out of the domain fails as it always has."""
     return BallIntegrand(on_balls, on_mpmath, [arb(v) for v in values], keep_bits)
+
+
+def constant_ball(expr, env, value):
+    """Arb's ball of an integrand's constant part at ``env`` where it encloses it, else
+    ``value`` (mpmath's) taken as exact."""
+    names = tuple(sorted(expr.free_symbols, key=lambda s: s.name))
+    try:
+        if all(isinstance(env.get(s), mpmath.mpf) for s in names):
+            ball = compile_arb(expr, names)([arb(env[s]) for s in names])
+            if ball.is_finite():
+                return ball
+    except NotEnclosable:
+        pass
+    return arb(value)
 
 
 class BallIntegrand:

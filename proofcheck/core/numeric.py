@@ -27,7 +27,7 @@ from flint import arb
 
 from . import dropped_radii
 from .arb_expressions import NotEnclosable, compile_arb
-from .ball_integrands import OperatorIntegrand, on_balls_or_mpmath
+from .ball_integrands import BallIntegrand, OperatorIntegrand, constant_ball
 from .errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
 from .numeric_limits import GUARD_DIGITS, EvaluationError, settled_limit
@@ -278,10 +278,9 @@ def _fresh_symbol(name, taken):
 def _compiled_integrand(integrand, variable, env, keep_bits=0):
     """The integrand (or a sum's term) as a function of its variable, the rest of ``env`` fixed.
 
-    With ``keep_bits``, a ball with fewer bits of relative accuracy (a difference that
-    cancels) is ``CancelledDigits``, and a limit's approach carries more digits.  mpmath
-    lost them silently: the approach to 2^K (1 + 2^-K (2 + tanh(x + 1/x))) - 2^K gave 0 at
-    K = 3400, and a false "<= 1" passed (the limit is 3).
+    With ``keep_bits``, a ball with fewer bits of relative accuracy is ``CancelledDigits``,
+    and a limit's approach carries more digits: mpmath's approach to 2^K (1 + 2^-K (2 +
+    tanh(x + 1/x))) - 2^K gave 0 at K = 3400, and a false "<= 1" passed (the limit is 3).
     """
     compiled = _compile(integrand, variable)
     if compiled is None:
@@ -296,7 +295,10 @@ def _compiled_integrand(integrand, variable, env, keep_bits=0):
         (lambda x: function(x, *values))
     if on_balls is None or any(isinstance(v, mpmath.mpc) for v in values):
         return on_mpmath
-    return on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits)
+    # A constant part as its own ball: mpmath's 2^K (1 + 2^-K x) - 2^K was 0 (a false pass).
+    with arb_bits(mpmath.mp.prec):
+        balls = [constant_ball(e, env, v) for e, v in zip(constants, values)] + [arb(env[s]) for s in free]
+    return BallIntegrand(on_balls, on_mpmath, balls, keep_bits)
 
 
 def _around_operators(integrand, variable, env, keep_bits):
