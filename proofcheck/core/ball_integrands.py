@@ -23,13 +23,13 @@ def on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits=0):
 
 
 def constant_ball(expr, env, value):
-    """Arb's ball of an integrand's constant part at ``env`` where it encloses it, else
-    ``value`` (mpmath's) taken as exact."""
+    """``value``, mpmath's value of an integrand's constant part, taken as exact; Arb's ball
+    of it instead where that ball has lost half the working bits (it cancels)."""
     names = tuple(sorted(expr.free_symbols, key=lambda s: s.name))
     try:
         if all(isinstance(env.get(s), mpmath.mpf) for s in names):
             ball = compile_arb(expr, names)([arb(env[s]) for s in names])
-            if ball.is_finite():
+            if ball.is_finite() and ball.rel_accuracy_bits() < ctx.prec // 2:
                 return ball
     except NotEnclosable:
         pass
