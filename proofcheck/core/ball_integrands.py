@@ -57,9 +57,13 @@ class BallIntegrand:
             return None
         if not ball.is_finite():
             return None
+        self._kept(ball)
+        return ball
+
+    def _kept(self, ball):
+        """CancelledDigits where ``ball`` keeps fewer than ``keep_bits`` bits of its size."""
         if self.keep_bits and ball.rel_accuracy_bits() < self.keep_bits:
             raise CancelledDigits(f"the expression keeps fewer than {self.keep_bits} of {ctx.prec} bits here")
-        return ball
 
     def __call__(self, x):
         if isinstance(x, mpmath.mpf):
@@ -74,8 +78,7 @@ class BallIntegrand:
                 ball = self._at_more_bits(x)
             if ball is None:
                 return self._unvouched(x)
-            if self.keep_bits and ball.rel_accuracy_bits() < self.keep_bits:
-                raise CancelledDigits(f"the expression keeps fewer than {self.keep_bits} of {ctx.prec} bits here")
+            self._kept(ball)
             dropped_radii.enter(ball.rad(), abs(ball.mid()))
             return mpf_of(ball)
         return self.on_mpmath(x)
@@ -116,19 +119,19 @@ class OperatorIntegrand(BallIntegrand):
 
     at_ball = None
 
-    def _kept(self, ball):
-        """CancelledDigits at the first point whose ball lost ``keep_bits``, or seven eighths
-        of the bits of its size or of a floor far below 1: each value costs an operator, and
-        the ledger (``dropped_radii``), which decides, is read only at the end."""
-        bits = ctx.prec
-        floor = arb(2) ** -(bits // 4)
-        lost = ball.rad() > max(abs(ball.mid()), floor) * arb(2) ** -(bits // 8)
-        if lost or (self.keep_bits and ball.rel_accuracy_bits() < self.keep_bits):
-            raise CancelledDigits(f"the expression around its operators lost its bits here ({bits} bits)")
-
     def __init__(self, on_balls, on_mpmath, balls, operators, tolerance, keep_bits=0):
         super().__init__(on_balls, on_mpmath, balls, keep_bits)
         self.operators, self.tolerance = operators, tolerance
+
+    def _kept(self, ball):
+        """As a ball integrand's, and CancelledDigits at the first point whose ball lost seven
+        eighths of the bits of its size or of a floor far below 1: each value costs an operator,
+        and the ledger (``dropped_radii``), which decides, is read only at the end."""
+        super()._kept(ball)
+        bits = ctx.prec
+        floor = arb(2) ** -(bits // 4)
+        if ball.rad() > max(abs(ball.mid()), floor) * arb(2) ** -(bits // 8):
+            raise CancelledDigits(f"the expression around its operators lost its bits here ({bits} bits)")
 
     def __call__(self, x):
         if isinstance(x, mpmath.mpf):
