@@ -10,10 +10,10 @@ K 10^-60 + 10^-130 - (an integral that is 0, computed as 6 10^-65 at 50 digits a
 Here Arb encloses the side, so that a cancellation widens its ball instead.  The parts
 that Arb cannot enclose (an operator: an integral, a limit, a sum, a derivative; a
 ``Piecewise`` whose conditions have no ball rule; any function without one) are cut out
-as the largest such sub-expressions, the leaves.  mpmath computes each leaf at dps and at 2*dps, and it
-enters as a ball about the second value whose radius is the difference of the two (the
-error of the first, as the second shows it, which bounds the second's), plus the required
-digits of its own size.  Noise about 0 becomes a ball about 0 as wide as the noise, which
+as the largest such sub-expressions, the leaves.  mpmath computes each leaf at dps and at
+2*dps, and it enters as a ball about the second value whose radius is the difference of
+the two (the error of the first, as the second shows it, which bounds the second's), plus
+the required digits of its own size.  Noise about 0 becomes a ball about 0 as wide as the noise, which
 decides nothing until a higher precision shrinks it.
 """
 from __future__ import annotations
@@ -68,7 +68,8 @@ def side_ball(expr, point, dps: int, single: bool = False):
 
 
 def _steps_taken_exactly(marked, point, marks, leaf_balls):
-    """The ball of ``marked`` where a step (an integer part, a condition) straddles its jump: the point's exact values put in, so that SymPy takes the steps of exact numbers.
+    """The ball of ``marked`` where a step (an integer part, a condition) straddles its jump:
+    the point's exact values put in, so that SymPy takes the steps of exact numbers.
 
     At r = 1 - 10^-30, n = 1001, ceiling(((1 + 3r)/(1 - r))^2 n) is the ceiling of an integer,
     which no ball decides.  A step that stays undecided is CancelledDigits: mpmath's side of

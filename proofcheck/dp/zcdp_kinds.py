@@ -241,7 +241,8 @@ class ZcdpSupremum(Kind):
                 return witness
             for name, side in (("D_alpha/alpha", ratio), ("rho", rho)):
                 # At the first pair of precisions, whose values of an operator the sign's ball has.
-                witness[name] = ball_text(side_ball(side, env, settings.dps), 12) or _short(evaluate(side, env, 30))
+                ball = side_ball(side, env, settings.dps)
+                witness[name] = ball_text(ball, 12) or _short(evaluate(side, env, 30))
             dps = settings.dps
             while dps <= ESCALATION * settings.dps:
                 excess = side_ball(ratio - rho, env, dps)

@@ -359,8 +359,10 @@ def test_inequality_on_a_widened_domain_is_not_passed(g, r, upper, k):
 
 
 # Fewer by default: a cancellation sends the numeric routes up to 8 dps.
-@settings(fuzz_settings, max_examples=max(10, settings.default.max_examples) if PROFILE != "deep" else FUZZ_EXAMPLES)
-@given(e=expressions(), domain=domains, k=st.integers(min_value=1, max_value=5), inequality_form=st.booleans())
+@settings(fuzz_settings,
+          max_examples=max(10, settings.default.max_examples) if PROFILE != "deep" else FUZZ_EXAMPLES)
+@given(e=expressions(), domain=domains, k=st.integers(min_value=1, max_value=5),
+       inequality_form=st.booleans())
 def test_a_false_claim_hidden_in_a_cancellation_is_not_passed(e, domain, k, inequality_form):
     case_hidden_in_a_cancellation(e, domain, k, inequality_form)
 
