@@ -22,7 +22,9 @@ the verdict.
    (``core/symbolic.closed_form``) integrates E|exp(sigma Z - sigma^2) - 1| piece
    by piece between the kinks of ``Abs``, each piece by completing the square
    (``core/gaussian_integrals.py``, which also takes polynomial moments by parts),
-   and reduces derived minus asserted to 0: symbolic evidence.  Had it stopped,
+   holds the integral's closed form against its quadrature at two probe points
+   (``core/corroboration.py``: SymPy's operators can be wrong), and reduces derived
+   minus asserted to 0: symbolic evidence.  Had it stopped,
    ``numeric_compare`` would compare both sides with mpmath (``core/numeric.py``)
    at points drawn from the domain, at ``--dps`` and twice it, tanh-sinh
    quadrature (``core/tanh_sinh.py``, cut at the integrand's kinks by

@@ -88,7 +88,8 @@ class NodeRecorder:
 
     def one_signed(self) -> bool:
         """Whether every value was real and every nonzero one of the same sign (a density)."""
-        if not all(hasattr(v, "_mpf_") for v in self.values):
+        # A ball is real (its midpoint is an mpf); ``hasattr(ball, "_mpf_")`` would make that mpf.
+        if not all(isinstance(v, arb) or hasattr(v, "_mpf_") for v in self.values):
             return False
         return len({_negative(v) for v, m in zip(self.values, self.magnitudes) if m != _NOTHING}) <= 1
 

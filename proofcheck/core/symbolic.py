@@ -21,6 +21,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
+from .corroboration import contradiction
 from .errors import SymbolicTimeout
 from .gaussian_integrals import gaussian_integral
 from .intervals import LOOK_PREC, certified_nonzero, first_point_where
@@ -40,10 +41,15 @@ class UnprovedBranch(NoClosedForm):
     closed form may be wrong elsewhere, so it is no derivation of the claim."""
 
 
-def closed_form(expr, representative=None):
-    """Closed form of ``expr`` with every operator evaluated, or NoClosedForm."""
+def closed_form(expr, representative=None, points=None):
+    """Closed form of ``expr`` with every operator evaluated, or NoClosedForm.
+
+    Each operator's closed form is held against the operator computed numerically at
+    ``points`` (by default the ``representative`` point), innermost first: where the two
+    lie apart, SymPy got it wrong, and it is refused (``corroboration``)."""
     expr = sp.sympify(expr)
-    result = _close(expr, representative or {})
+    rep = representative or {}
+    result = _close(expr, rep, points if points is not None else [rep])
     if result.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
         raise NoClosedForm(f"SymPy left an unevaluated operator in {result}")
     if result.has(sp.nan):
@@ -51,28 +57,40 @@ def closed_form(expr, representative=None):
     return result
 
 
-def _close(expr, rep):
+def _close(expr, rep, points):
     if not expr.args or not expr.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
         return expr
     if isinstance(expr, sp.Integral):
-        return _integral(expr.func(_close(expr.function, rep), *expr.limits), rep)
+        operator = expr.func(_close(expr.function, rep, points), *expr.limits)
+        return _corroborated(operator, _integral(operator, rep), points)
     if isinstance(expr, sp.Derivative):
-        inner = _close(expr.expr, rep)
+        inner = _close(expr.expr, rep, points)
         return sp.diff(inner, *expr.variable_count)
     if isinstance(expr, sp.Limit):
         inner, variable, point, direction = expr.args
-        inner = _close(inner, rep)
+        inner = _close(inner, rep, points)
         value = sp.limit(inner, variable, point, str(direction))
         if isinstance(value, sp.Limit) or value.has(sp.AccumBounds):
             raise NoClosedForm(f"SymPy did not take the limit of {inner}")
-        return value
+        return _corroborated(sp.Limit(inner, variable, point, direction), value, points)
     if isinstance(expr, sp.Sum):
-        term = _close(expr.function, rep)
+        term = _close(expr.function, rep, points)
         value = sp.summation(term, *expr.limits)
         if value.has(sp.Sum):
             raise NoClosedForm(f"SymPy did not close the sum of {term}")
-        return value
-    return expr.func(*[_close(a, rep) for a in expr.args])
+        return _corroborated(sp.Sum(term, *expr.limits), value, points)
+    return expr.func(*[_close(a, rep, points) for a in expr.args])
+
+
+def _corroborated(operator, value, points):
+    """``value``, SymPy's closed form of ``operator`` (whose inner operators are closed and
+    held already), unless the operator computed numerically at ``points`` contradicts it."""
+    found = contradiction(operator, value, points)
+    if found is not None:
+        raise NoClosedForm(f"SymPy's closed form {sp.sstr(value)[:200]} of {sp.sstr(operator)[:200]} is "
+                           f"contradicted by the operator computed numerically at {found['point']}: "
+                           f"{found['definition']} against SymPy's {found['SymPy']}")
+    return value
 
 
 def _integral(expr, rep):

@@ -110,7 +110,7 @@ class Renyi(Kind):
         shown = []
 
         def moment_closed_form(_):
-            closed = closed_form(moment, representative_point(claim))
+            closed = closed_form(moment, representative_point(claim), probe_points(claim))
             # log is one-to-one: comparing the moment with e^{(alpha-1) D_alpha} avoids
             # asking SymPy to combine logarithms.
             if _vanishes(closed - sp.exp((alpha - 1) * asserted), probe_points(claim)):
@@ -138,7 +138,7 @@ class KL(Kind):
         shown = []
 
         def kl_closed_form(expression):
-            closed = closed_form(expression, representative_point(claim))
+            closed = closed_form(expression, representative_point(claim), probe_points(claim))
             if _vanishes(closed - asserted, probe_points(claim)):
                 shown.append(closed)
                 return asserted

@@ -196,7 +196,7 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
     ``closed_form_fn`` overrides how the closed form is reached (series, limits).
     Symbolic evidence means SymPy reduced the difference to exactly 0.
     """
-    closed_form_fn = closed_form_fn or (lambda e: closed_form(e, representative_point(claim)))
+    closed_form_fn = closed_form_fn or (lambda e: closed_form(e, representative_point(claim), probe_points(claim)))
     closed = None
     note = ""
     if settings.mutant_mode and definition in _CLOSED_FORMS:
@@ -341,7 +341,8 @@ def _closed_form_once(claim, expression, settings):
     if expression not in _CLOSED_FORMS:
         try:
             with time_budget(settings.symbolic_budget):
-                _CLOSED_FORMS[expression] = closed_form(expression, representative_point(claim))
+                _CLOSED_FORMS[expression] = closed_form(expression, representative_point(claim),
+                                                        probe_points(claim))
         except (NoClosedForm, SymbolicTimeout, NotImplementedError, TypeError, ValueError):
             _CLOSED_FORMS[expression] = expression
     return _CLOSED_FORMS[expression]

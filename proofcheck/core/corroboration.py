@@ -1,0 +1,90 @@
+"""SymPy's operators held against the definition: a closed form the numbers contradict is no derivation.
+
+SymPy's ``integrate``, ``limit`` and ``summation`` can return a wrong closed form
+without a warning, and the symbolic route took each one as derived:
+
+- the integral over [0, 1] of sqrt(2 - x) sqrt(1/(2 - x)), which is 1, came out -1
+  (sympy/sympy#29792), and "= -1" passed as a symbolic identity;
+- the limit as k -> 0+ of the derivative of sqrt(C (M1 + M2 - sqrt((M1 + M2)^2 - M1 M2
+  (2 - 2 cos(k a))))/(M1 M2)), which is a sqrt(C/(2 (M1 + M2))), came out 0
+  (sympy/sympy#23525), and "= 0" passed.
+
+So before a closed form is used (reduced against an assertion, taken as a derived side,
+or audited as a constant), the definition itself is computed at a few exact points by the
+numeric route (quadrature, numeric limits and sums, ``numeric.py``), and both are enclosed
+as balls (``side_balls``, at ``DIGITS`` digits alone: each operator trusted to
+``clear_margin(DIGITS)`` of its size or of 1, a margin its quadrature error cannot reach).
+Balls that lie apart contradict SymPy: the closed form is refused (``NoClosedForm``), and
+the claim goes on by the numeric route, from the definition.
+
+This is a net for SymPy's blunders, not a second proof: a point where the definition cannot
+be computed within ``SECONDS`` (a limit the numerics cannot take, a side that is not finite, a
+parameter left free) decides nothing, and the derivation stands there on SymPy's word, as it
+always did.  So does a definition whose operators nest (an iterated limit, the limit of a sum):
+computed numerically, each value of the outer operator costs a whole inner one, and the first
+regime's iterated limit (eq. (13)) ran past the runner's limit of 300 s.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from .errors import SymbolicTimeout
+from .numeric_limits import EvaluationError
+from .side_balls import side_ball
+from .timeout import time_budget
+
+# The digits at which the definition and the closed form are compared: each side to
+# clear_margin(20) = 10^-4 of its size (or of 1, for a smaller one).  A closed form that
+# SymPy got wrong is wrong in its structure (a sign, a branch, a lost term), far beyond that;
+# at 20 digits the packs' 136 points cost 3.0 s, at 30 digits 4.7 s, at 50 digits 5.8 s.
+DIGITS = 20
+
+# CPU seconds for both sides at one point.  The packs' single operators take a fraction of
+# a second; more is a definition that the numeric route would take long over anyway.
+SECONDS = 2.0
+
+_OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
+
+
+def contradiction(definition, closed, points) -> dict | None:
+    """The first of ``points`` where the balls of ``definition`` (its operators computed
+    numerically) and of SymPy's ``closed`` form lie apart, shown as text; None if none does."""
+    definition, closed = _derivatives_taken(sp.sympify(definition)), sp.sympify(closed)
+    if not definition.has(*_OPERATORS) or _nested(definition):
+        return None  # no operator (nothing of SymPy's to hold it against), or nested ones
+    for point in points:
+        if not definition.free_symbols <= set(point):
+            continue  # a variable left free (an optimum's): no value to compute
+        balls = _balls(definition, closed, point)
+        if balls is not None and not balls[0].overlaps(balls[1]):
+            return {"point": ", ".join(f"{name} = {value}" for name, value in point.items()) or "(none)",
+                    "definition": balls[0].str(12), "SymPy": balls[1].str(12)}
+    return None
+
+
+def _derivatives_taken(expr):
+    """``expr`` with each derivative taken by SymPy's rules of differentiation, which do not
+    search and are not what this module doubts: the limit of a derivative is then a limit of
+    an expression, computed numerically like any other."""
+    return expr.replace(lambda node: isinstance(node, sp.Derivative), lambda node: node.doit())
+
+
+def _nested(expr) -> bool:
+    """Whether an operator of ``expr`` holds another in its expression or its bounds."""
+    return any(any(arg.has(*_OPERATORS) for arg in node.args)
+               for node in sp.preorder_traversal(expr) if isinstance(node, _OPERATORS))
+
+
+def _balls(definition, closed, point):
+    """(definition ball, closed-form ball) at ``point``; None where either cannot be had."""
+    try:
+        with time_budget(SECONDS):
+            # The closed form first: where it is not finite (SymPy's oo), no quadrature is spent.
+            closed_ball = side_ball(closed, point, DIGITS, single=True)
+            if closed_ball is None:
+                return None
+            definition_ball = side_ball(definition, point, DIGITS, single=True)
+    except (SymbolicTimeout, EvaluationError, ArithmeticError, ValueError, TypeError):
+        # No value in time (CancelledDigits, NoLimit, out of the domain): nothing is decided here.
+        return None
+    return None if definition_ball is None else (definition_ball, closed_ball)

@@ -1,0 +1,90 @@
+"""corroboration: a closed form of SymPy's operators is held against the operator computed
+numerically, and refused where the two lie apart; where no value can be had, nothing is decided."""
+import pytest
+import sympy as sp
+
+from proofcheck.core import corroboration, symbolic
+from proofcheck.core.symbolic import NoClosedForm, closed_form
+
+X = sp.Symbol("x", real=True)
+A = sp.Symbol("a", positive=True)
+K = sp.Symbol("k", real=True)
+POINT = {A: sp.Rational(3, 4)}
+
+
+def test_a_closed_form_the_quadrature_contradicts_is_found_with_both_balls():
+    integral = sp.Integral(A * sp.exp(-X), (X, 0, 1))
+    found = corroboration.contradiction(integral, -A * (1 - sp.exp(-1)), [POINT])
+    assert found is not None
+    assert found["point"] == "a = 3/4"
+    assert found["definition"].startswith("[0.474 ")
+    assert found["SymPy"].startswith("[-0.474")
+
+
+def test_a_right_closed_form_is_not_contradicted():
+    integral = sp.Integral(A * sp.exp(-X), (X, 0, 1))
+    assert corroboration.contradiction(integral, A * (1 - sp.exp(-1)), [POINT]) is None
+
+
+def test_a_closed_form_off_by_less_than_the_clear_margin_is_not_refused_but_one_beyond_it_is():
+    # At DIGITS = 20 each side is trusted to 10^-4 of its size: the net catches blunders.
+    integral = sp.Integral(sp.exp(-X), (X, 0, 1))
+    exact = 1 - sp.exp(-1)
+    assert corroboration.contradiction(integral, exact * (1 + sp.Rational(1, 10**6)), [{}]) is None
+    assert corroboration.contradiction(integral, exact * (1 + sp.Rational(1, 100)), [{}]) is not None
+
+
+def test_a_point_that_leaves_a_parameter_free_decides_nothing():
+    integral = sp.Integral(A * sp.exp(-X), (X, 0, 1))
+    assert corroboration.contradiction(integral, -A, [{}]) is None
+
+
+def test_nested_operators_are_not_computed():
+    inner = sp.Integral(sp.exp(-X * K), (X, 0, 1))
+    nested = sp.Limit(inner, K, 0, "+")
+    assert corroboration.contradiction(nested, sp.Integer(-7), [{}]) is None
+
+
+def test_a_derivative_is_taken_by_sympy_so_a_limit_of_one_is_held_against_the_numbers():
+    slope = sp.Limit(sp.Derivative(sp.sqrt(1 - sp.cos(K)), K), K, 0, "+")
+    found = corroboration.contradiction(slope, sp.Integer(0), [{}])
+    assert found is not None and found["definition"].startswith("[0.707 ")  # 1/sqrt(2)
+    assert corroboration.contradiction(slope, 1 / sp.sqrt(2), [{}]) is None
+
+
+def test_a_point_where_the_operator_cannot_be_computed_decides_nothing():
+    # The integral diverges at 0: quadrature gives no value, and SymPy's word stands.
+    divergent = sp.Integral(1 / X, (X, 0, 1))
+    assert corroboration.contradiction(divergent, sp.Integer(5), [{}]) is None
+
+
+def test_a_wrong_limit_from_sympy_stops_the_derivation(monkeypatch):
+    wrong = {"calls": 0}
+
+    def limit(*args, **kwargs):
+        wrong["calls"] += 1
+        return sp.Integer(0)
+
+    monkeypatch.setattr(symbolic.sp, "limit", limit)
+    with pytest.raises(NoClosedForm, match="contradicted by the operator computed numerically"):
+        closed_form(sp.Limit(sp.sin(A * K) / K, K, 0, "+"), POINT)
+    assert wrong["calls"] == 1
+
+
+def test_a_wrong_inner_integral_is_refused_before_the_limit_around_it_is_taken(monkeypatch):
+    # Held innermost first: the limit of SymPy's wrong integral would agree with itself.
+    integrate = symbolic.sp.integrate
+    monkeypatch.setattr(symbolic.sp, "integrate",
+                        lambda f, *args, **kwargs: (-A, sp.true) if f.has(A) else integrate(f, *args, **kwargs))
+    expr = sp.Limit(sp.Integral(A * sp.sqrt(2 - X) * sp.sqrt(1 / (2 - X)), (X, 0, 1)) / A, A, sp.oo)
+    with pytest.raises(NoClosedForm, match="contradicted"):
+        closed_form(expr, POINT)
+
+
+def test_every_point_is_tried_until_one_contradicts():
+    integral = sp.Integral(sp.exp(-A * X), (X, 0, 1))
+    # (1 - e^-a)/a, written wrong only for a > 1: right at a = 3/4, wrong at a = 2.
+    closed = sp.Piecewise(((1 - sp.exp(-A)) / A, A <= 1), (sp.Integer(1), True))
+    assert corroboration.contradiction(integral, closed, [POINT]) is None
+    found = corroboration.contradiction(integral, closed, [POINT, {A: sp.Integer(2)}])
+    assert found is not None and found["point"] == "a = 2"
