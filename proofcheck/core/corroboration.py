@@ -46,9 +46,10 @@ SECONDS = 2.0
 _OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 
 
-def contradiction(definition, closed, points) -> dict | None:
+def contradiction(definition, closed, points, decided=None) -> dict | None:
     """The first of ``points`` where the balls of ``definition`` (its operators computed
-    numerically) and of SymPy's ``closed`` form lie apart, shown as text; None if none does."""
+    numerically) and of SymPy's ``closed`` form lie apart, shown as text; None if none does.
+    Each point where both balls were had is appended to the list ``decided``, if given."""
     definition, closed = _derivatives_taken(sp.sympify(definition)), sp.sympify(closed)
     if not definition.has(*_OPERATORS) or _nested(definition):
         return None  # no operator (nothing of SymPy's to hold it against), or nested ones
@@ -56,6 +57,8 @@ def contradiction(definition, closed, points) -> dict | None:
         if not definition.free_symbols <= set(point):
             continue  # a variable left free (an optimum's): no value to compute
         balls = _balls(definition, closed, point)
+        if balls is not None and decided is not None:
+            decided.append(point)
         if balls is not None and not balls[0].overlaps(balls[1]):
             return {"point": ", ".join(f"{name} = {value}" for name, value in point.items()) or "(none)",
                     "definition": balls[0].str(12), "SymPy": balls[1].str(12)}
@@ -88,3 +91,30 @@ def _balls(definition, closed, point):
         # No value in time (CancelledDigits, NoLimit, out of the domain): nothing is decided here.
         return None
     return None if definition_ball is None else (definition_ball, closed_ball)
+
+
+def series_contradiction(expr, asserted, variable, at, order: int, points) -> tuple[dict | None, int]:
+    """(the first power where ``asserted`` is not the expansion of ``expr`` to O(h^order), as the
+    numbers show it, with the point, or None; how many of the ``order`` powers the numbers
+    decided somewhere), h = variable - at, or 1/variable at infinity.
+
+    The limit of (expr - asserted)/h^j as h -> 0 is 0 for every j < order where the expansion is
+    right; where it first goes wrong, at the power j, that limit is the wrong coefficient's error,
+    not 0 (below it, 0; above it, no finite limit, which decides nothing).  SymPy's ``series`` is
+    then held to the numbers as its ``integrate`` and ``limit`` are.
+    """
+    h = 1 / variable if at in (sp.oo, -sp.oo) else variable - at
+    direction = "-" if at == sp.oo else "+"
+    remainder = sp.sympify(expr) - sp.sympify(asserted)
+    # The variable is the limit's own: a point that also gives it a value (a series in a parameter)
+    # would leave nothing to approach.
+    points = [{name: value for name, value in point.items() if name != variable} for point in points]
+    held = 0
+    for power in range(order):
+        decided: list = []
+        found = contradiction(sp.Limit(remainder / h**power, variable, at, direction), sp.Integer(0), points,
+                              decided)
+        if found is not None:
+            return {**found, "power": power}, held + 1
+        held += bool(decided)
+    return None, held

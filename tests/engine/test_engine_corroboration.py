@@ -88,3 +88,44 @@ def test_every_point_is_tried_until_one_contradicts():
     assert corroboration.contradiction(integral, closed, [POINT]) is None
     found = corroboration.contradiction(integral, closed, [POINT, {A: sp.Integer(2)}])
     assert found is not None and found["point"] == "a = 2"
+
+
+# -- SymPy's series, held to the numbers --------------------------------------------------
+
+E = sp.Symbol("eps", positive=True)
+N = sp.Symbol("n", positive=True)
+
+
+@pytest.mark.parametrize("asserted, power", [
+    (E**3 / 6 - E**4 / 13, 4),   # a wrong last coefficient (it is -1/12)
+    (E**3 / 6, 4),               # a lost term
+    (E**3 / 7 - E**4 / 12, 3),   # a wrong first term: the limits above it have no finite value
+])
+def test_the_first_wrong_power_of_an_expansion_is_found(asserted, power):
+    expr = E * sp.tanh(E / 2) - (E + sp.exp(-E) - 1)
+    found, _ = corroboration.series_contradiction(expr, asserted, E, 0, 5, [{}])
+    assert found is not None and found["power"] == power
+    assert corroboration.series_contradiction(expr, E**3 / 6 - E**4 / 12, E, 0, 5, [{}])[0] is None
+
+
+def test_an_expansion_at_infinity_is_held_in_powers_of_one_over_the_variable():
+    expr = sp.log((N + 1) / N) ** 2
+    assert corroboration.series_contradiction(expr, 1 / N**2 - 1 / N**3, N, sp.oo, 4, [{}])[0] is None
+    found, _ = corroboration.series_contradiction(expr, 1 / N**2, N, sp.oo, 4, [{}])
+    assert found is not None and found["power"] == 3
+
+
+def test_a_wrong_expansion_from_sympy_fails_the_series_claim(monkeypatch):
+    from proofcheck.core.kinds import equality
+    from proofcheck.core.runner import check_claim
+    from proofcheck.core.verdict import Settings
+    from conftest import unit_claim
+
+    series = equality.sp.series
+    monkeypatch.setattr(equality.sp, "series", lambda f, x, at, n: (series(f, x, at, n).removeO()
+                                                                      + x**(n - 1)) + sp.O(x**n))
+    record = dict(kind="series", params={"t": "t > 0"}, expr="exp(t)", variable="t", point="0", order=3,
+                  asserts="1 + t + 3*t**2/2")
+    verdict = check_claim(unit_claim(**record), Settings())
+    assert verdict.status == "failed"
+    assert "the numbers do not" in verdict.details and "t - 0)^2" in verdict.details

@@ -24,6 +24,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
+from ..corroboration import series_contradiction
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, evaluate
@@ -373,5 +374,14 @@ class Series(Kind):
         verdict = equality_check(claim, claim.expr("expr"), claim.expr("asserts"), settings,
                                  closed_form_fn=expand, numeric_ok=False)
         if verdict.passed and verdict.evidence == "symbolic":
-            verdict.route = "series expanded, simplified to zero"
+            # SymPy's series is held to the numbers, as its integrals and limits are.
+            found, held = series_contradiction(claim.expr("expr"), claim.expr("asserts"), variable, point,
+                                               order, probe_points(claim))
+            if found is not None:
+                h = "1/" + str(variable) if point in (sp.oo, -sp.oo) else f"{variable} - {point}"
+                return failed(f"SymPy's expansion agrees with the assertion, but the numbers do not: the "
+                              f"limit of (expr - asserted)/({h})^{found['power']} is not 0",
+                              {"point": found["point"], "limit": found["definition"]})
+            verdict.route = "series expanded, simplified to zero" + (
+                ", held to the numbers" if held == order else f", held to the numbers at {held} of {order} powers")
         return verdict
