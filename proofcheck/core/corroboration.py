@@ -43,6 +43,9 @@ DIGITS = 20
 # a second; more is a definition that the numeric route would take long over anyway.
 SECONDS = 2.0
 
+# How far off its limit point a variable is taken for the operators inside the limit.
+NEAR = sp.Rational(1, 8)
+
 _OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 
 
@@ -63,6 +66,25 @@ def contradiction(definition, closed, points, decided=None) -> dict | None:
             return {"point": ", ".join(f"{name} = {value}" for name, value in point.items()) or "(none)",
                     "definition": balls[0].str(12), "SymPy": balls[1].str(12)}
     return None
+
+
+def approaching(points, variable, at, direction) -> list:
+    """``points``, each with ``variable`` on its way to ``at`` (an eighth of the point's size off
+    it, or of 1 at 0, on the side of ``direction``; 8 on the way to infinity), for the operators
+    inside a limit: the inner limits of an iterated limit (eq. (13)'s, in n, then r0, c and r)
+    have their outer variables' values there, and are held where the outer limits look.  A point
+    where ``at`` has no value (it depends on a variable the point leaves free) leaves it free."""
+    moved = []
+    for point in points:
+        target = sp.sympify(at).xreplace(point)
+        if target in (sp.oo, -sp.oo):
+            moved.append({**point, variable: 8 * sp.sign(target)})
+        elif target.is_number and target.is_real:
+            step = NEAR * (abs(target) if target != 0 else 1)
+            moved.append({**point, variable: target - step if str(direction) == "-" else target + step})
+        else:
+            moved.append(point)
+    return moved
 
 
 def _derivatives_taken(expr):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from .corroboration import contradiction
+from .corroboration import approaching, contradiction
 from .errors import SymbolicTimeout
 from .gaussian_integrals import gaussian_integral
 from .intervals import LOOK_PREC, certified_nonzero, first_point_where
@@ -68,7 +68,7 @@ def _close(expr, rep, points):
         return sp.diff(inner, *expr.variable_count)
     if isinstance(expr, sp.Limit):
         inner, variable, point, direction = expr.args
-        inner = _close(inner, rep, points)
+        inner = _close(inner, rep, approaching(points, variable, point, direction))
         value = sp.limit(inner, variable, point, str(direction))
         if isinstance(value, sp.Limit) or value.has(sp.AccumBounds):
             raise NoClosedForm(f"SymPy did not take the limit of {inner}")

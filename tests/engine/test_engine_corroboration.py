@@ -129,3 +129,23 @@ def test_a_wrong_expansion_from_sympy_fails_the_series_claim(monkeypatch):
     verdict = check_claim(unit_claim(**record), Settings())
     assert verdict.status == "failed"
     assert "the numbers do not" in verdict.details and "t - 0)^2" in verdict.details
+
+
+def test_inside_a_limit_its_variable_is_taken_on_its_way_to_the_limit_point():
+    r, c = sp.symbols("r c", positive=True)
+    points = [{}, {c: sp.Integer(2)}]
+    assert corroboration.approaching(points, r, 0, "+") == [{r: sp.Rational(1, 8)}, {c: 2, r: sp.Rational(1, 8)}]
+    assert corroboration.approaching([{c: sp.Integer(2)}], r, c, "-") == [{c: 2, r: sp.Rational(7, 4)}]
+    assert corroboration.approaching([{}], r, sp.oo, "-") == [{r: 8}]
+    assert corroboration.approaching([{}], r, c, "-") == [{}]  # c has no value: r stays free
+
+
+def test_a_wrong_inner_limit_of_an_iterated_limit_is_held_where_the_outer_limit_looks(monkeypatch):
+    # Without a value for a, the inner limit could not be computed, and the outer limit of
+    # SymPy's 0 would agree with SymPy's 0.
+    limit = symbolic.sp.limit
+    monkeypatch.setattr(symbolic.sp, "limit",
+                        lambda f, x, at, d="+": sp.Integer(0) if x == K else limit(f, x, at, d))
+    expr = sp.Limit(sp.Limit(sp.sin(A * K) / K, K, 0, "+"), A, 1, "+")
+    with pytest.raises(NoClosedForm, match=r"a = 9/8"):
+        closed_form(expr, {})
