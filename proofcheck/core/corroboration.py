@@ -43,8 +43,10 @@ DIGITS = 20
 # a second; more is a definition that the numeric route would take long over anyway.
 SECONDS = 2.0
 
-# How far off its limit point a variable is taken for the operators inside the limit.
+# How far off its limit point a variable is taken for the operators inside the limit, and
+# how far across its range an integration variable is taken for those inside the integral.
 NEAR = sp.Rational(1, 8)
+ACROSS = sp.Rational(3, 8)
 
 _OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 
@@ -76,7 +78,7 @@ def approaching(points, variable, at, direction) -> list:
     where ``at`` has no value (it depends on a variable the point leaves free) leaves it free."""
     moved = []
     for point in points:
-        target = sp.sympify(at).xreplace(point)
+        target = sp.sympify(sp.sympify(at).xreplace(point))  # a point may hold a plain int
         if target in (sp.oo, -sp.oo):
             moved.append({**point, variable: 8 * sp.sign(target)})
         elif target.is_number and target.is_real:
@@ -84,6 +86,27 @@ def approaching(points, variable, at, direction) -> list:
             moved.append({**point, variable: target - step if str(direction) == "-" else target + step})
         else:
             moved.append(point)
+    return moved
+
+
+def inside(points, variable, lower, upper, integer: bool = False) -> list:
+    """``points``, each with ``variable`` inside (lower, upper): an integration variable
+    ``ACROSS`` of the way across a finite range (or that far past the finite end of a half-line,
+    at ``ACROSS`` on the whole line), a summation index at its first term.  The operators inside
+    an integral or a sum (the inner integral of a double integral) are held there.  A point
+    where a bound has no value leaves the variable free."""
+    moved = []
+    for point in points:
+        lo, hi = (sp.sympify(sp.sympify(bound).xreplace(point)) for bound in (lower, upper))
+        if not (lo.is_number and hi.is_number):
+            moved.append(point)
+        elif integer:
+            moved.append({**point, variable: lo} if lo.is_finite else point)
+        elif lo.is_finite and hi.is_finite:
+            moved.append({**point, variable: lo + ACROSS * (hi - lo)})
+        else:
+            moved.append({**point, variable: lo + ACROSS if lo.is_finite else hi - ACROSS if hi.is_finite
+                          else ACROSS})
     return moved
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from .corroboration import approaching, contradiction
+from .corroboration import approaching, contradiction, inside
 from .errors import SymbolicTimeout
 from .gaussian_integrals import gaussian_integral
 from .intervals import LOOK_PREC, certified_nonzero, first_point_where
@@ -61,7 +61,8 @@ def _close(expr, rep, points):
     if not expr.args or not expr.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
         return expr
     if isinstance(expr, sp.Integral):
-        operator = expr.func(_close(expr.function, rep, points), *expr.limits)
+        (variable, lower, upper), = expr.limits
+        operator = expr.func(_close(expr.function, rep, inside(points, variable, lower, upper)), *expr.limits)
         return _corroborated(operator, _integral(operator, rep), points)
     if isinstance(expr, sp.Derivative):
         inner = _close(expr.expr, rep, points)
@@ -74,7 +75,8 @@ def _close(expr, rep, points):
             raise NoClosedForm(f"SymPy did not take the limit of {inner}")
         return _corroborated(sp.Limit(inner, variable, point, direction), value, points)
     if isinstance(expr, sp.Sum):
-        term = _close(expr.function, rep, points)
+        (index, first, last), = expr.limits
+        term = _close(expr.function, rep, inside(points, index, first, last, integer=True))
         value = sp.summation(term, *expr.limits)
         if value.has(sp.Sum):
             raise NoClosedForm(f"SymPy did not close the sum of {term}")

@@ -149,3 +149,37 @@ def test_a_wrong_inner_limit_of_an_iterated_limit_is_held_where_the_outer_limit_
     expr = sp.Limit(sp.Limit(sp.sin(A * K) / K, K, 0, "+"), A, 1, "+")
     with pytest.raises(NoClosedForm, match=r"a = 9/8"):
         closed_form(expr, {})
+
+
+def test_inside_an_integral_or_a_sum_its_variable_is_taken_within_the_range():
+    y, j = sp.Symbol("y", real=True), sp.Symbol("j", integer=True)
+    assert corroboration.inside([{}], y, 0, 1) == [{y: sp.Rational(3, 8)}]
+    assert corroboration.inside([{A: sp.Integer(2)}], y, A, sp.oo) == [{A: 2, y: sp.Rational(19, 8)}]
+    assert corroboration.inside([{}], y, -sp.oo, sp.oo) == [{y: sp.Rational(3, 8)}]
+    assert corroboration.inside([{}], j, 1, sp.oo, integer=True) == [{j: 1}]
+    assert corroboration.inside([{}], y, 0, A) == [{}]  # a has no value: y stays free
+
+
+def test_a_wrong_inner_integral_of_a_double_integral_is_held_inside_the_outer_range(monkeypatch):
+    # The outer integral of SymPy's wrong inner one agrees with SymPy: only the inner, held at
+    # y = 3/8, shows it.
+    y = sp.Symbol("y", real=True)
+    integrate = symbolic.sp.integrate
+    monkeypatch.setattr(symbolic.sp, "integrate",
+                        lambda f, *args, **kwargs: (-y * (1 - sp.cos(1)), sp.true) if f.has(X)
+                        else integrate(f, *args, **kwargs))
+    # (A factor keeps SymPy from merging the two into one Integral of two variables.)
+    expr = sp.Integral(2 * sp.Integral(y * sp.sin(X), (X, 0, 1)), (y, 0, 1))
+    with pytest.raises(NoClosedForm, match=r"y = 3/8"):
+        closed_form(expr, {})
+
+
+def test_a_wrong_integral_in_the_terms_of_a_sum_is_held_at_the_first_term(monkeypatch):
+    j = sp.Symbol("j", integer=True, positive=True)
+    integrate = symbolic.sp.integrate
+    monkeypatch.setattr(symbolic.sp, "integrate",
+                        lambda f, *args, **kwargs: (-j * (1 - sp.cos(1)), sp.true) if f.has(X)
+                        else integrate(f, *args, **kwargs))
+    expr = sp.Sum(sp.Integral(j * sp.sin(X), (X, 0, 1)), (j, 1, 3))
+    with pytest.raises(NoClosedForm, match=r"j = 1"):
+        closed_form(expr, {})
