@@ -102,6 +102,16 @@ def test_malformed_constants_file_is_refused_with_its_name(tmp_path):
             load_file(path)
 
 
+def test_a_constant_whose_integral_sympy_gets_wrong_is_refused_not_certified(tmp_path):
+    # SymPy 1.14 integrates sqrt(2 - x) sqrt(1/(2 - x)), which is 1 on [0, 1], to -1: its digits
+    # and the printed "-1.000" were once certified.  The quadrature of the integral refuses it.
+    path = tmp_path / "constants.toml"
+    path.write_text('[[constant]]\nid = "x"\nname = "x"\nwhere = "T"\nvariables = { x = "real" }\n'
+                    'value = "integrate(sqrt(2 - x)*sqrt(1/(2 - x)), x, 0, 1)"\n')
+    with pytest.raises(ProofcheckError, match=r"contradicted by the operator computed numerically"):
+        load_file(path)
+
+
 # -- every printed decimal ----------------------------------------------------
 
 # What each printed decimal is, worked out by hand from the digits.
