@@ -17,19 +17,22 @@ as balls (``side_balls``, at ``DIGITS`` digits alone: each operator trusted to
 Balls that lie apart contradict SymPy: the closed form is refused (``NoClosedForm``), and
 the claim goes on by the numeric route, from the definition.
 
+Operators are held innermost first (``symbolic._close``), each with the operators inside it
+already closed and held, so that no operator is computed inside another: computed numerically,
+each value of an outer operator costs a whole inner one, and eq. (13)'s iterated limit ran past
+the runner's limit of 300 s.  The operators inside a limit are held with its variable on its way
+to the limit point (``approaching``), those inside an integral or a sum with its variable within
+the range (``inside``).  A series is held power by power (``series_contradiction``).
+
 This is a net for SymPy's blunders, not a second proof: a point where the definition cannot
-be computed within ``SECONDS`` (a limit the numerics cannot take, a side that is not finite, a
-parameter left free) decides nothing, and the derivation stands there on SymPy's word, as it
-always did.  So does a definition whose operators nest (an iterated limit, the limit of a sum):
-computed numerically, each value of the outer operator costs a whole inner one, and the first
-regime's iterated limit (eq. (13)) ran past the runner's limit of 300 s.
+be computed within ``SECONDS`` (an infinite limit, a side that is not finite, a variable left
+free) decides nothing, and the derivation stands there on SymPy's word, as it always did.
 """
 from __future__ import annotations
 
 import sympy as sp
 
 from .errors import SymbolicTimeout
-from .numeric_limits import EvaluationError
 from .side_balls import side_ball
 from .timeout import time_budget
 
@@ -132,8 +135,10 @@ def _balls(definition, closed, point):
             if closed_ball is None:
                 return None
             definition_ball = side_ball(definition, point, DIGITS, single=True)
-    except (SymbolicTimeout, EvaluationError, ArithmeticError, ValueError, TypeError):
-        # No value in time (CancelledDigits, NoLimit, out of the domain): nothing is decided here.
+    except MemoryError:
+        raise  # a runaway is the claim's error, as anywhere else
+    except (SymbolicTimeout, Exception):  # noqa: BLE001 - a net: any failure to compute decides nothing
+        # No value in time (CancelledDigits, NoLimit, out of the domain, a function mpmath lacks).
         return None
     return None if definition_ball is None else (definition_ball, closed_ball)
 
