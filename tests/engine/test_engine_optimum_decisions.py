@@ -21,8 +21,9 @@ KINDS = registry_for()
 SETTINGS = Settings()
 NUMERIC = Settings(routes=("numeric",))
 
-SYMBOLIC_PASS = ("first- and second-order conditions and value: symbolic; globality: the first-order "
-                 "condition has exactly one solution in the domain")
+GLOBAL = ("the Hessian is definite everywhere, so the objective is strictly concave, so the strict local "
+          "optimum is the global one")
+SYMBOLIC_PASS = "first- and second-order conditions and value: symbolic; globality: " + GLOBAL
 NUMERIC_PASS = ("first- and second-order conditions and value: numeric; globality: no better point in a "
                 "scan of 60 points per variable")
 
@@ -182,14 +183,15 @@ def test_a_derivative_is_weighed_by_the_size_of_the_optimiser():
 def test_stationarity_is_judged_relative_to_the_size_of_the_objective():
     # A slope of 10**-45 against an objective of 10**20: 10**-65 relative, inside 60 digits.
     verdict = verdict_of(**one("10**20 - (x - 1)**2 + x/10**45", "1", "10**20 + 10**-45", "max"))
-    assert (verdict.status, verdict.evidence, verdict.details) == ("passed", "numeric", NUMERIC_PASS)
+    assert (verdict.status, verdict.evidence, verdict.details) == (
+        "passed", "numeric", "first- and second-order conditions and value: numeric; globality: " + GLOBAL)
 
 
 @pytest.mark.parametrize("record, globality", [
     (one("-(x - 1)**2 + pi", "1", "4*atan(1/2) + 4*atan(1/3)", "max"),        # the value
-     "the first-order condition has exactly one solution in the domain"),
+     GLOBAL),
     (one("-(x - pi)**2", "4*atan(1/2) + 4*atan(1/3)", "0", "max"),            # the optimiser
-     "no better point in a scan of 60 points per variable"),
+     GLOBAL),
 ])
 def test_conditions_sympy_cannot_reduce_are_numeric_evidence(record, globality):
     # 4 atan(1/2) + 4 atan(1/3) = pi, which SymPy does not reduce.
@@ -308,3 +310,31 @@ def test_the_scan_of_two_variables_looks_at_every_sixth_point_of_its_grid():
     f = -1 + 2 * sp.exp(-4 * ((x - 13) ** 2 + (y - 13) ** 2))
     better, unresolved = KINDS["optimum"]._scan(c, f, {x: 0, y: 0}, sp.Integer(0), [{}], SETTINGS)
     assert (better, unresolved) == ({"x": "13", "y": "13"}, None), better
+
+
+def test_in_two_variables_a_unique_stationary_point_is_not_taken_as_global():
+    # x^2 (1 + y)^3 + y^2: one stationary point, (0, 0), a strict local minimum; -96 at (10, -2).
+    record = dict(variables={"x": "real", "y": "real"}, objective="x**2*(1 + y)**3 + y**2",
+                  over={"x": "-10 <= x <= 10", "y": "-10 <= y <= 10"}, at={"x": "0", "y": "0"}, value="0",
+                  sense="min")
+    verdict = verdict_of(**record)
+    assert verdict.status == "failed" and verdict.details.startswith("the scan found a better point")
+
+
+def test_in_two_variables_a_concave_objective_is_shown_global():
+    record = dict(variables={"u": "real", "v": "real"}, objective="-(u - 2)**2 - (v - 3)**2 + u*v/4",
+                  over={"u": "0 <= u <= 5", "v": "0 <= v <= 5"}, at={"u": "152/63", "v": "208/63"},
+                  value="-(152/63 - 2)**2 - (208/63 - 3)**2 + 152*208/(4*63**2)", sense="max")
+    verdict = verdict_of(**record)
+    assert (verdict.status, verdict.evidence, verdict.details) == ("passed", "symbolic", SYMBOLIC_PASS)
+
+
+def test_in_two_variables_one_stationary_point_of_an_objective_not_concave_is_left_to_the_scan():
+    # exp(-(u - 2)^2 - (v - 3)^2): its maximum is global, but the bump is not concave far out,
+    # and one stationary point does not show it.
+    record = dict(variables={"u": "real", "v": "real"}, objective="exp(-(u - 2)**2 - (v - 3)**2)",
+                  over={"u": "0 <= u <= 5", "v": "0 <= v <= 5"}, at={"u": "2", "v": "3"}, value="1",
+                  sense="max")
+    verdict = verdict_of(**record)
+    assert (verdict.status, verdict.evidence) == ("passed", "numeric")
+    assert verdict.details.endswith("globality: no better point in a scan of 60 points per variable")

@@ -9,9 +9,10 @@ The check solves the problem rather than re-evaluating it:
 1. first-order condition: every partial derivative vanishes at ``at``;
 2. second-order condition: the Hessian is definite with the right sign there;
 3. the value: the objective at ``at`` equals ``value``;
-4. globality: SymPy's solution set of the first-order condition inside the
-   domain is exactly ``at``; failing that, a scan over the domain (60 points
-   per variable, logarithmically spread on half-lines) finds nothing better.
+4. globality: a scan over the domain (60 points per variable, logarithmically
+   spread on half-lines) finds nothing better; and, in one variable, SymPy shows
+   ``at`` the only stationary point of an objective smooth on its interval
+   (``unique_stationary_point``), which makes it the global optimum.
 
 Each step is symbolic where SymPy closes it and numeric otherwise; the
 verdict reports the weakest evidence among the steps.
@@ -32,6 +33,7 @@ from ..sampling import edge_values, from_unit, point_from_units
 from ..side_balls import side_ball, unvouched
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
+from ..unique_stationary_point import definite_everywhere, in_box, interval_of, unique_optimum
 from ..verdict import Verdict, failed, passed, show_point, weakest
 from . import Kind
 from .equality import _short, sample_points
@@ -185,19 +187,27 @@ class Optimum(Kind):
             return "numeric"
 
     def _global(self, claim, f, gradient, symbols, at, value, points, settings, symbolic_ok):
+        shown = None
         if symbolic_ok:
+            # A stationary point is the global optimum where the Hessian is definite everywhere,
+            # or, in one variable, where it is the only one of an objective smooth on the whole
+            # interval (``unique_stationary_point``); the scan runs anyway.
             try:
                 with time_budget(min(settings.symbolic_budget, 10.0)):
-                    solutions = sp.solve(gradient, symbols, dict=True)
-                inside = [s for s in solutions if self._inside(claim, s)]
-                if len(inside) == 1 and all(is_zero(inside[0][s] - at[s], budget=5.0) for s in symbols):
-                    return "symbolic", "globality: the first-order condition has exactly one solution in " \
-                                       "the domain"
-            except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, KeyError):
-                pass
+                    intervals = [interval_of(parameter) for parameter in claim.parsed["over"]]
+                    if in_box(at, symbols, intervals) and definite_everywhere(f, symbols, intervals,
+                                                                              claim.raw["sense"]):
+                        shown = ("the Hessian is definite everywhere, so the objective is strictly "
+                                 f"{'concave' if claim.raw['sense'] == 'max' else 'convex'}")
+                    elif len(symbols) == 1 and unique_optimum(f, symbols[0], intervals[0], at[symbols[0]]):
+                        shown = "the only stationary point in the interval, where the objective is smooth"
+            except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, KeyError, AttributeError):
+                shown = None
         better, unresolved = self._scan(claim, f, at, value, points, settings)
         if better is not None:
             return None, f"the scan found a better point: {better}"
+        if shown:
+            return "symbolic", f"globality: {shown}, so the strict local optimum is the global one"
         if unresolved is not None:
             return "undecided", (f"globality undecided: at {unresolved} of the scan the objective's ball "
                                  f"stays too wide to compare with the value (a cancellation); raise --dps")
@@ -253,10 +263,7 @@ class Optimum(Kind):
             margin = mpmath.mpf(10) ** -20 * own_scale(target, max((abs(y) for y, _ in seen), default=0))
             # The bar as a ball, at the precision of the objective's balls: an mpf sum at mpmath's
             # default 15 digits rounded 10^20 + 1 to 10^20.
-            try:
-                target_ball = side_ball(value, point, 30)
-            except EvaluationError:
-                target_ball = None
+            target_ball = _value_ball(value, point, margin)
             with arb_bits(BAR_BITS):
                 target_ball = arb(target) if target_ball is None else target_ball
                 bar = target_ball + arb(margin) if sense == "max" else target_ball - arb(margin)
@@ -268,6 +275,26 @@ class Optimum(Kind):
                 if better:
                     return shown, None
         return None, None
+
+
+def _value_ball(value, point, margin):
+    """The asserted value's ball, its digits raised up to ``ESCALATION`` times 30 until its radius is
+    within ``margin``; None where it has no ball.  A value that cancels (the bounded range's
+    eta/(e^eta - 1) + log((e^eta - 1)/eta) - 1, about eta^2/8, at eta = 10^-30) is as wide as 1
+    at 30 digits, and a bar that wide decides nothing."""
+    digits, ball = 30, None
+    while digits <= ESCALATION * 30:
+        try:
+            ball = side_ball(value, point, digits)
+        except CancelledDigits:
+            digits *= 2
+            continue
+        except EvaluationError:
+            return ball
+        if ball is None or ball.rad() <= arb(margin):
+            return ball
+        digits *= 2
+    return ball
 
 
 def _better(f, full, y, bar, sense):
