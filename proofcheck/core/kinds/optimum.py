@@ -277,23 +277,31 @@ class Optimum(Kind):
         return None, None
 
 
-def _value_ball(value, point, margin):
-    """The asserted value's ball, its digits raised up to ``ESCALATION`` times 30 until its radius is
-    within ``margin``; None where it has no ball.  A value that cancels (the bounded range's
-    eta/(e^eta - 1) + log((e^eta - 1)/eta) - 1, about eta^2/8, at eta = 10^-30) is as wide as 1
-    at 30 digits, and a bar that wide decides nothing."""
-    digits, ball = 30, None
+def _rising(expr, point):
+    """The balls of ``expr`` at ``point`` at 30 digits and at each doubling up to ``ESCALATION``
+    times 30 (None for an infinity); a precision whose digits cancel is passed over.  Where
+    mpmath has no value, EvaluationError."""
+    digits = 30
     while digits <= ESCALATION * 30:
         try:
-            ball = side_ball(value, point, digits)
+            yield side_ball(expr, point, digits)
         except CancelledDigits:
-            digits *= 2
-            continue
-        except EvaluationError:
-            return ball
-        if ball is None or ball.rad() <= arb(margin):
-            return ball
+            pass
         digits *= 2
+
+
+def _value_ball(value, point, margin):
+    """The asserted value's ball, its digits raised until its radius is within ``margin``; None
+    where it has no ball.  A value that cancels (the bounded range's eta/(e^eta - 1) +
+    log((e^eta - 1)/eta) - 1, about eta^2/8, at eta = 10^-30) is as wide as 1 at 30 digits, and
+    a bar that wide decides nothing."""
+    ball = None
+    try:
+        for ball in _rising(value, point):
+            if ball is None or ball.rad() <= arb(margin):
+                return ball
+    except EvaluationError:
+        pass
     return ball
 
 
@@ -305,25 +313,19 @@ def _better(f, full, y, bar, sense):
     may have lost what the objective cancels: e^(K s) (1 + g e^(-K s)) - e^(K s), which is g,
     came out 0 away from x = 1 at K = 400, and hid a lower value of g = x^3 - 3x.
     """
-    digits = 30
-    while digits <= ESCALATION * 30:
-        try:
-            ball = side_ball(f, full, digits)
-        except CancelledDigits:
-            digits *= 2
-            continue
-        except EvaluationError:
-            return False  # no value here, as mpmath's screen found none: not a better point
-        if ball is None:  # an infinity: mpmath's value decides
-            return bool(y > mpf_of(bar)) if sense == "max" else bool(y < mpf_of(bar))
-        with arb_bits(BAR_BITS):
-            if (ball > bar) if sense == "max" else (ball < bar):
-                return True
-            if (ball <= bar) if sense == "max" else (ball >= bar):
-                return False
-            if ball.rad() + bar.rad() < abs(bar.mid()) * arb(10) ** -25 + arb(10) ** -45:
-                return False  # at the bar within its digits: a tie is not a better point
-        digits *= 2
+    try:
+        for ball in _rising(f, full):
+            if ball is None:  # an infinity: mpmath's value decides
+                return bool(y > mpf_of(bar)) if sense == "max" else bool(y < mpf_of(bar))
+            with arb_bits(BAR_BITS):
+                if (ball > bar) if sense == "max" else (ball < bar):
+                    return True
+                if (ball <= bar) if sense == "max" else (ball >= bar):
+                    return False
+                if ball.rad() + bar.rad() < abs(bar.mid()) * arb(10) ** -25 + arb(10) ** -45:
+                    return False  # at the bar within its digits: a tie is not a better point
+    except EvaluationError:
+        return False  # no value here, as mpmath's screen found none: not a better point
     return None
 
 
