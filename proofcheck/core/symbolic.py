@@ -61,8 +61,9 @@ def _close(expr, rep, points):
     if not expr.args or not expr.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
         return expr
     if isinstance(expr, sp.Integral):
-        (variable, lower, upper), = expr.limits
-        operator = expr.func(_close(expr.function, rep, inside(points, variable, lower, upper)), *expr.limits)
+        (variable, lower, upper), = expr.limits  # one variable, as ``_integral`` takes it
+        inner = _close(expr.function, rep, inside(points, variable, lower, upper))
+        operator = expr.func(inner, *expr.limits)
         return _corroborated(operator, _integral(operator, rep), points)
     if isinstance(expr, sp.Derivative):
         inner = _close(expr.expr, rep, points)
@@ -75,8 +76,11 @@ def _close(expr, rep, points):
             raise NoClosedForm(f"SymPy did not take the limit of {inner}")
         return _corroborated(sp.Limit(inner, variable, point, direction), value, points)
     if isinstance(expr, sp.Sum):
-        (index, first, last), = expr.limits
-        term = _close(expr.function, rep, inside(points, index, first, last, integer=True))
+        # Each index at its first term, the outer ones first (an inner range may depend on them).
+        within = points
+        for index, first, last in reversed(expr.limits):
+            within = inside(within, index, first, last, integer=True)
+        term = _close(expr.function, rep, within)
         value = sp.summation(term, *expr.limits)
         if value.has(sp.Sum):
             raise NoClosedForm(f"SymPy did not close the sum of {term}")

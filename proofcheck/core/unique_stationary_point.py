@@ -36,8 +36,10 @@ _SMOOTH_EVERYWHERE = (sp.exp, sp.erf, sp.erfc, sp.erfi, sp.sin, sp.cos, sp.sinh,
 def interval_of(parameter) -> sp.Interval:
     """The interval a one-variable domain (``domains.parse_parameter``) ranges over."""
     lower, upper = parameter.lower, parameter.upper
-    return sp.Interval(lower.expr if lower is not None else -sp.oo, upper.expr if upper is not None else sp.oo,
-                       left_open=lower is None or lower.strict, right_open=upper is None or upper.strict)
+    low = lower.expr if lower is not None else -sp.oo
+    high = upper.expr if upper is not None else sp.oo
+    return sp.Interval(low, high, left_open=lower is None or lower.strict,
+                       right_open=upper is None or upper.strict)
 
 
 def unique_optimum(f, variable, interval: sp.Interval, at) -> bool:
@@ -62,8 +64,8 @@ def unique_optimum(f, variable, interval: sp.Interval, at) -> bool:
 
 def _within(point, interval) -> bool:
     """Whether ``point`` is proved inside the interval's interior for every value of its symbols."""
-    return all(bound in (sp.oo, -sp.oo) or _holds(difference, "positive")
-               for bound, difference in ((interval.inf, point - interval.inf), (interval.sup, interval.sup - point)))
+    gaps = ((interval.inf, point - interval.inf), (interval.sup, interval.sup - point))
+    return all(bound in (sp.oo, -sp.oo) or _holds(gap, "positive") for bound, gap in gaps)
 
 
 def in_box(at, variables, intervals) -> bool:
@@ -133,7 +135,8 @@ def _conditions(expr):
             base, exponent = node.args
             if exponent.is_integer and exponent.is_nonnegative:
                 continue
-            conditions.append((base, "nonzero" if exponent.is_integer and exponent.is_negative else "positive"))
+            negative_integer = exponent.is_integer and exponent.is_negative
+            conditions.append((base, "nonzero" if negative_integer else "positive"))
         elif isinstance(node, sp.log):
             conditions.append((node.args[0], "positive"))
         elif isinstance(node, sp.Function) and not isinstance(node, _SMOOTH_EVERYWHERE):

@@ -197,7 +197,8 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
     ``closed_form_fn`` overrides how the closed form is reached (series, limits).
     Symbolic evidence means SymPy reduced the difference to exactly 0.
     """
-    closed_form_fn = closed_form_fn or (lambda e: closed_form(e, representative_point(claim), probe_points(claim)))
+    closed_form_fn = closed_form_fn or (
+        lambda e: closed_form(e, representative_point(claim), probe_points(claim)))
     closed = None
     note = ""
     if settings.mutant_mode and definition in _CLOSED_FORMS:
@@ -382,6 +383,6 @@ class Series(Kind):
                 return failed(f"SymPy's expansion agrees with the assertion, but the numbers do not: the "
                               f"limit of (expr - asserted)/({h})^{found['power']} is not 0",
                               {"point": found["point"], "limit": found["definition"]})
-            verdict.route = "series expanded, simplified to zero" + (
-                ", held to the numbers" if held == order else f", held to the numbers at {held} of {order} powers")
+            held_text = "" if held == order else f" at {held} of {order} powers"
+            verdict.route = f"series expanded, simplified to zero, held to the numbers{held_text}"
         return verdict
