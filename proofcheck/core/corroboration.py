@@ -116,8 +116,10 @@ def inside(points, variable, lower, upper, integer: bool = False) -> list:
 def _derivatives_taken(expr):
     """``expr`` with each derivative taken by SymPy's rules of differentiation, which do not
     search and are not what this module doubts: the limit of a derivative is then a limit of
-    an expression, computed numerically like any other."""
-    return expr.replace(lambda node: isinstance(node, sp.Derivative), lambda node: node.doit())
+    an expression, computed numerically like any other.  A derivative of an operator is left
+    alone: taking it would ask SymPy for the very operator held here."""
+    return expr.replace(lambda node: isinstance(node, sp.Derivative) and not node.expr.has(*_OPERATORS),
+                        lambda node: node.doit())
 
 
 def _nested(expr) -> bool:

@@ -194,3 +194,10 @@ def test_a_double_sum_is_still_closed():
     double = sp.Sum(j * k, (j, 1, 2), (k, 1, 3))
     assert len(double.limits) == 2
     assert closed_form(double, {}) == 18
+
+
+def test_a_derivative_of_an_operator_is_left_for_the_numbers_not_taken_by_sympy():
+    t = sp.Symbol("t", real=True)
+    of_operator = sp.Derivative(sp.Integral(X * t, (t, 0, 1)), X)
+    assert corroboration._derivatives_taken(of_operator) == of_operator
+    assert corroboration._derivatives_taken(sp.Derivative(X**3, X)) == 3 * X**2
