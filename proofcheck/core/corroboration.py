@@ -137,10 +137,11 @@ def _balls(definition, closed, point):
             if closed_ball is None:
                 return None
             definition_ball = side_ball(definition, point, DIGITS, single=True)
-    except MemoryError:
-        raise  # a runaway is the claim's error, as anywhere else
-    except (SymbolicTimeout, Exception):  # noqa: BLE001 - a net: any failure to compute decides nothing
-        # No value in time (CancelledDigits, NoLimit, out of the domain, a function mpmath lacks).
+    except (SymbolicTimeout, ArithmeticError, ValueError, TypeError, NotImplementedError, RecursionError):
+        # No value in time, or none at all: CancelledDigits and NoLimit (EvaluationError, an
+        # ArithmeticError), a point out of the domain, a function mpmath lacks.  Such a point
+        # refuses nothing; it accepts nothing either (SymPy's word stands as it stood).  Any
+        # other exception is a fault of this module and is not hidden.
         return None
     return None if definition_ball is None else (definition_ball, closed_ball)
 

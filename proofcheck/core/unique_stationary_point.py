@@ -59,13 +59,7 @@ def unique_optimum(f, variable, interval: sp.Interval, at) -> bool:
     if not isinstance(roots, sp.FiniteSet) or len(roots) != 1:
         return False
     (root,) = roots
-    return sp.simplify(root - at) == 0 and (placed or _within(root, interval))
-
-
-def _within(point, interval) -> bool:
-    """Whether ``point`` is proved inside the interval's interior for every value of its symbols."""
-    gaps = ((interval.inf, point - interval.inf), (interval.sup, interval.sup - point))
-    return all(bound in (sp.oo, -sp.oo) or _holds(gap, "positive") for bound, gap in gaps)
+    return sp.simplify(root - at) == 0 and (placed or _in_interval(root, interval))
 
 
 def in_box(at, variables, intervals) -> bool:
@@ -74,6 +68,8 @@ def in_box(at, variables, intervals) -> bool:
 
 
 def _in_interval(point, interval) -> bool:
+    """Whether ``point`` is proved in the interval for every value of its symbols: strictly
+    inside at an open end, at or inside a closed one."""
     for end, open_, gap in ((interval.inf, interval.left_open, point - interval.inf),
                             (interval.sup, interval.right_open, interval.sup - point)):
         if end in (sp.oo, -sp.oo):
