@@ -186,7 +186,20 @@ def test_a_false_inequality_fails():
     def derive(d):
         x = d.parameters(x="0 < x < 1")
         d.holds("toy", "x > 1 is false here.", x - 1, ">")
-    with pytest.raises(literate.DerivationFailed, match="opposite sign"):
+    with pytest.raises(literate.DerivationFailed, match="Arb finds the relation false at"):
+        literate.run(derive)
+
+
+def test_a_relation_sympy_wrongly_affirms_fails_at_a_point_where_balls_prove_it_false(monkeypatch):
+    # SymPy 1.14's ask says 2x > 0 from "x real and y > 0" (a fault of its assumptions);
+    # here ask affirms every sign, and x > 1/2 on (0, 1) must still fail at x = 2/5.
+    from proofcheck.core.literate import establish
+    monkeypatch.setattr(establish.sp, "ask", lambda *args, **kwargs: True)
+
+    def derive(d):
+        x = d.parameters(x="0 < x < 1")
+        d.holds("toy", "x > 1/2 is false at x = 2/5.", x - sp.Rational(1, 2), ">")
+    with pytest.raises(literate.DerivationFailed, match=r"Arb finds the relation false at \{x=2/5\}"):
         literate.run(derive)
 
 

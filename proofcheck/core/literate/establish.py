@@ -7,7 +7,8 @@ that, Arb encloses both sides at the derivation's exact points
 (``points.interior_points``), an integral SymPy leaves open by Arb's rigorous
 quadrature, and they must agree to ``DIGITS`` significant digits at each; a
 certified difference at any point fails the step with that point as the
-counterexample, before SymPy is asked at all.  A relation is decided by
+counterexample, before SymPy is asked at all.  A relation is looked at the
+same way first (a point where Arb proves it false fails it), then decided by
 SymPy's assumptions, then by ``sp.ask`` under the domain's facts, then by Arb
 at the points.  A printed decimal is audited by Arb.  Each rule fills in the
 step's evidence and detail, or marks it failed; an undecided comparison is
@@ -19,7 +20,7 @@ import sympy as sp
 
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..decimal_audit import audit_decimal
-from ..intervals import NotEnclosable, decide, enclose, enclose_with_quadrature
+from ..intervals import LOOK_PREC, NotEnclosable, decide, enclose, enclose_with_quadrature, first_point_where
 from ..symbolic import is_zero
 from ..timeout import time_budget
 from .points import show, where
@@ -181,6 +182,14 @@ def establish_relation(d, step):
         return
     opposite = {"is_negative": "is_nonnegative", "is_nonpositive": "is_positive",
                 "is_positive": "is_nonpositive", "is_nonnegative": "is_negative"}[wanted]
+    points = d.sample_points(gap)
+    # SymPy's assumptions are not proofs we can check: sp.ask (1.14) says 2x > 0 from
+    # "x real and y > 0".  A point where balls prove the relation false fails it first.
+    seen = first_point_where(
+        lambda p: decide(relation.rel_op, relation.lhs, relation.rhs, p, max_prec=LOOK_PREC) is False, points)
+    if seen is not None:
+        step.status, step.detail = "failed", f"Arb finds the relation false at {show(seen)}"
+        return
     if "symbolic" in d.routes:
         for form in _sign_forms(gap):
             if getattr(form, wanted) is True:
@@ -201,7 +210,6 @@ def establish_relation(d, step):
     if "certified" not in d.routes:
         step.status, step.detail = "failed", "SymPy did not decide the sign"
         return
-    points = d.sample_points(gap)
     for point in points:
         try:
             verdict = decide(relation.rel_op, relation.lhs, relation.rhs, point, max_prec=PRECISIONS[-1])
