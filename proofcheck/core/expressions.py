@@ -30,7 +30,11 @@ from typing import Mapping
 
 import sympy as sp
 
+from . import sympy_repairs
 from .errors import ExpressionError, shorten
+
+# Every claim is read here: SymPy's assumptions are repaired before the first one is.
+sympy_repairs.repair()
 
 MAX_TEXT = 4000
 MAX_INTEGER = 10**30
