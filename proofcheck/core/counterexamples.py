@@ -11,6 +11,8 @@ exact point; the search looks for each, on purpose:
   a grid across the range refined by golden-section search
   (``proofcheck.core.golden``);
 * ties put two parameters of the same range equal, and a hair apart;
+* roots: SymPy solves slack = 0 along each integer parameter, the others at
+  the worst sample, where a claim can fail at one integer nothing descends to;
 * snaps move each point found onto nearby simple exact numbers (1/3,
   sqrt(2), pi/4), where a strict inequality can fail at a single point.
 
@@ -39,6 +41,8 @@ from .timeout import time_budget
 # second); this budget only stops a runaway, far enough above that a loaded machine
 # never cuts the search short (which would make a verdict depend on the load).
 SEARCH_SECONDS = 30.0
+# CPU seconds SymPy may spend on the roots of the slack along one parameter.
+ROOT_SECONDS = 0.25
 # How close a searched point must be to a simple exact number to be tried there as well.
 SNAP_TOLERANCE = 1e-6
 SNAP_DENOMINATOR = 1000
@@ -97,6 +101,7 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
             _compass_search(domain, symbols, value, points, found, starts, rounds)
             _line_scans(domain, symbols, value, points, found)
             _ties(domain, symbols, value, points, found)
+            _roots(domain, symbols, slack, value, points, found)
             _snaps(domain, symbols, found)
     except SymbolicTimeout:
         pass  # the search is an extra: what it found so far is still checked
@@ -214,6 +219,41 @@ def _ties(domain, symbols, value, points, found):
         exact = _valid_point(domain, symbols, [tied[s] for s in symbols])
         if exact is not None and exact not in points and exact not in found:
             found.append(exact)
+
+
+def _roots(domain, symbols, slack, value, points, found):
+    """Where the slack vanishes along each integer parameter, the others at the worst sample.
+
+    ``atan((n - 123456)^2) > 0`` fails at n = 123456 alone, and atan is flat away from it:
+    no sample and no descent comes there, and no snap (a real parameter's descent ends
+    near such a point, and is snapped onto it).  SymPy solves slack = 0 along each integer
+    parameter (``solveset`` over the reals, within ``ROOT_SECONDS``); the integers either
+    side of each root, and of the midpoint of two consecutive roots (a non-strict claim
+    fails between them), are proposed.
+    """
+    scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
+    if not scored:
+        return
+    worst = min(scored, key=lambda t: t[0])[1]
+    t = sp.Dummy("t", real=True)
+    for parameter, symbol in zip(domain.parameters.values(), symbols):
+        if not parameter.integer:
+            continue
+        along = slack.xreplace({s: worst[s] for s in symbols if s is not symbol}).xreplace({symbol: t})
+        try:
+            with time_budget(ROOT_SECONDS):
+                roots = sp.solveset(along, t, domain=sp.S.Reals)
+                if not isinstance(roots, sp.FiniteSet):
+                    continue
+                roots = sorted((r for r in roots.args if r.is_real), key=lambda r: float(r))
+        except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, RecursionError):
+            continue
+        middles = [(a + b) / 2 for a, b in zip(roots, roots[1:])]
+        candidates = [n for r in roots + middles for n in (sp.floor(r), sp.ceiling(r))]
+        for candidate in candidates:
+            exact = _valid_point(domain, symbols, [candidate if s is symbol else worst[s] for s in symbols])
+            if exact is not None and exact not in points and exact not in found:
+                found.append(exact)
 
 
 def _snaps(domain, symbols, found):

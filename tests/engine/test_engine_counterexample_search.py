@@ -147,3 +147,17 @@ def test_a_function_mpmath_has_no_name_for_leaves_the_search_without_a_point_not
     slack = (sp.airyaiprime(x) - sp.airyaiprime(1)) ** 2
     points = domain.sample_points(5, seed=1)
     assert counterexamples.counterexample_search(domain, slack, (slack, sp.Integer(0)), points) == []
+
+
+def test_an_integer_where_a_flat_slack_vanishes_is_found_by_its_roots():
+    # atan((n - 123456)^2) is near pi/2 at every given point and 0 at n = 123456 alone.
+    symbols, found = search({"n": "integer n >= 1"}, lambda s: sp.atan((s["n"] - 123456) ** 2),
+                            [{"n": 1}, {"n": 1000}, {"n": 10**6}])
+    assert {symbols["n"]: 123456} in found, found
+
+
+def test_the_integers_beside_two_irrational_roots_are_proposed():
+    # (n - 5)^2 - 2 < 0 for |n - 5| < sqrt(2): n = 4, 5, 6; the roots are 5 -+ sqrt(2).
+    symbols, found = search({"n": "integer n >= 0"}, lambda s: (s["n"] - 5) ** 2 - 2,
+                            [{"n": 0}, {"n": 100}])
+    assert {n for n in (3, 4, 6, 7) if {symbols["n"]: n} in found} == {3, 4, 6, 7}, found
