@@ -15,21 +15,18 @@ A claims file holds one section of a paper, in the paper's order::
     lhs = "E(Abs(exp(sigma*z - sigma**2) - 1), z)"
     asserts = "2*Phi(sigma) - 1"
 
-Common fields: ``id``, ``where``, ``statement``, ``kind`` (required);
-``params`` (name -> domain), ``variables`` (bound variables: name -> "real",
-"positive" or "integer"), ``define`` (shorthands, in order; a key such as
-``"v(m)"`` defines a function of ``m``), ``samples`` (how many sample points),
-``points`` (extra sample points, validated against the domains),
-``derivation`` (the script in ``derivations/`` that derives it), ``derivation_note``
-(what that script derives independently of the claim's own check, or "same
-computation: ..."), ``evidence`` (the evidence the claim reaches: symbolic,
-certified, numeric or logical; the pytest plugin fails an item whose claim
-passes with other evidence, so a change of route is seen, not silent), ``note``.
-A file may also carry a top-level ``define`` table shared by its claims.
-Each kind names the further fields it needs.
+Common fields: ``id``, ``where``, ``statement``, ``kind`` (required); ``params`` (name ->
+domain), ``variables`` (bound variables: name -> "real", "positive" or "integer"), ``define``
+(shorthands, in order; a key such as ``"v(m)"`` defines a function of ``m``), ``samples`` (how
+many sample points), ``points`` (extra sample points, validated against the domains),
+``derivation`` (the script in ``derivations/`` that derives it), ``derivation_note`` (what that
+script derives independently of the claim's own check, or "same computation: ..."), ``evidence``
+(the evidence the claim reaches: symbolic, certified, numeric or logical; the pytest plugin
+fails an item whose claim passes with other evidence, so a change of route is seen, not silent),
+``note``. A file may also carry a top-level ``define`` table shared by its claims. Each kind
+names the further fields it needs.
 
-Every expression is parsed by the whitelist parser when the file is loaded,
-so a malformed claim is refused before anything runs.
+Every expression is parsed (by the whitelist parser) as the file is loaded: a bad one stops it.
 """
 from __future__ import annotations
 
@@ -81,6 +78,7 @@ class Claim:
     parsed: dict[str, Any] = field(default_factory=dict)
     sampling_domain: Domain | None = None
     checker: Any = None  # the Kind that decides it, from the registry the claim was built with
+    shared_define: Any = None  # its file's top-level ``define`` table, as written
 
     def get(self, name, default=None):
         return self.raw.get(name, default)
@@ -105,7 +103,8 @@ class Claim:
                      raw=raw, source=self.source, domain=self.domain, symbols=self.symbols,
                      functions=self.functions, definitions=self.definitions, paper=self.paper,
                      section=self.section, order=self.order, parsed=dict(self.parsed),
-                     sampling_domain=self.sampling_domain, checker=self.checker)
+                     sampling_domain=self.sampling_domain, checker=self.checker,
+                     shared_define=self.shared_define)
         return copy
 
     def with_parsed(self, name, expression) -> "Claim":
@@ -116,7 +115,7 @@ class Claim:
 
 
 def substitute_definitions(expression, definitions):
-    # Definitions may refer to earlier ones: substitute until nothing changes.
+    """``expression`` with the definitions substituted, until nothing changes (they may nest)."""
     for _ in range(len(definitions) + 1):
         replaced = _replaced(expression, definitions) if isinstance(expression, sp.Basic) else expression
         if replaced == expression:
@@ -129,13 +128,9 @@ _OPERATORS = (sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
 
 
 def _replaced(expression, definitions):
-    """``expression.xreplace(definitions)``, except that an absolute value whose argument
-    now holds an unevaluated operator is kept as written.
-
-    SymPy cannot sign an integral or a sum it has not evaluated, and its attempt to
-    simplify such an absolute value (through the conjugate of every Min and Max inside)
-    took seconds per claim; it only ever left the absolute value as it was.
-    """
+    """``expression.xreplace(definitions)``, except that an absolute value whose argument now
+    holds an unevaluated operator is kept as written: SymPy cannot sign such an argument, and
+    its attempt (through the conjugate of every Min and Max inside) took seconds per claim."""
     if expression in definitions:
         return definitions[expression]
     if not expression.args or isinstance(expression, sp.Lambda):
@@ -184,6 +179,12 @@ def _file_definitions(raw, symbols, path, claim_id):
     parsed, defined = _SHARED[key]
     symbols.update(defined)  # a defined name is a symbol of the claim, as parsing it made it
     return parsed
+
+
+def read_definitions(own, shared, symbols, path, claim_id):
+    """A claim's ``define`` tables, its file's (``shared``) then its ``own``, parsed in ``symbols``."""
+    inherited = _file_definitions(shared, symbols, path, claim_id) if shared else ({}, {})
+    return _definitions(own, symbols, path, claim_id, inherited)
 
 
 def _definitions(raw, symbols, path, claim_id, inherited):
@@ -257,12 +258,11 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
         domain = parse_domain(params)
         symbols = dict(domain.symbols)
         symbols.update(_variables(record.get("variables", {}), path, claim_id, symbols))
-        inherited = _file_definitions(file_defines, symbols, path, claim_id) if file_defines else ({}, {})
-        definitions, functions = _definitions(record.get("define"), symbols, path, claim_id, inherited)
+        definitions, functions = read_definitions(record.get("define"), file_defines, symbols, path, claim_id)
         claim = Claim(id=claim_id, where=record["where"], statement=record["statement"],
                       kind=record["kind"], raw=dict(record), source=str(path), domain=domain,
                       symbols=symbols, functions=functions, definitions=definitions, paper=paper,
-                      section=section, order=order, checker=kind)
+                      section=section, order=order, checker=kind, shared_define=file_defines)
         samples = record.get("samples", None)
         if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool)
                                     or not 1 <= samples <= 200):

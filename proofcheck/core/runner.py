@@ -32,7 +32,7 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
     kind = claim.checker
     start = time.perf_counter()
     try:
-        verdict = kind.check(claim, settings)
+        verdict = _misread(claim, settings) or kind.check(claim, settings)
         if settings.corroborate:
             verdict = kind.corroborate(claim, verdict, settings)
         verdict = note_narrowing(claim, verdict)
@@ -48,6 +48,16 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
         verdict = Verdict("error", None, one_line(f"{type(error).__name__}: {error}"))
     verdict.seconds = time.perf_counter() - start
     return verdict
+
+
+def _misread(claim: Claim, settings: Settings) -> Verdict | None:
+    """An error where SymPy's reading of the claim differs from the text at a sampled point
+    (``literal_reading``); a negative control, built from that reading, is not read again."""
+    if settings.mutant_mode:
+        return None
+    from .literal_reading import misreading
+    found = misreading(claim, settings)
+    return None if found is None else Verdict("error", None, found)
 
 
 def one_line(text: str, limit: int = 300) -> str:
