@@ -78,3 +78,24 @@ def test_large_arguments_do_not_hang_evaluation():
 def test_malformed_text_is_a_clear_error(text):
     with pytest.raises(ExpressionError):
         parse_expression(text, SYMBOLS)
+
+
+@pytest.mark.parametrize("text", ["sqrt(-1)", "2*(-1)**(1/4)*(-1)**(1/4)", "(-4)**(1/2) + x", "log(-1)"])
+def test_the_imaginary_unit_is_refused_however_it_is_spelled(text):
+    # Claims are about real numbers: Arb's balls cannot look at i, and SymPy's simplification
+    # reduced (e^x - 1)^(1/4) (e^(2x) - 1)^(1/4) - sqrt(-1) (1 - e^x)^(1/4) (1 - e^(2x))^(1/4),
+    # which is twice the first term, to 0.
+    with pytest.raises(ExpressionError, match="imaginary unit"):
+        parse_expression(text, {"x": sp.Symbol("x", real=True)})
+
+
+def test_a_definition_that_makes_the_imaginary_unit_is_refused_where_it_is_used():
+    from conftest import unit_claim
+    from proofcheck.core.errors import ClaimFileError
+    with pytest.raises(ClaimFileError, match="imaginary unit"):
+        unit_claim(kind="identity", define={"w": "(-1)**(1/4)"}, lhs="w*w", asserts="0")
+
+
+def test_a_negative_base_under_a_fractional_power_is_still_read():
+    # (1 - e^x)^(1/4) is real for x < 0; where it is not, a check says so at a point.
+    assert parse_expression("(1 - exp(x))**(1/4)", {"x": sp.Symbol("x", real=True)}).has(sp.exp)

@@ -45,7 +45,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 from .domains import Domain, parse_domain
 from .errors import ClaimFileError, ProofcheckError
-from .expressions import FUNCTIONS, make_symbol, parse_expression
+from .expressions import FUNCTIONS, make_symbol, parse_expression, real_only
 from .verdict import EVIDENCE_ORDER
 
 COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
@@ -86,7 +86,7 @@ class Claim:
     def parse(self, text):
         """Parse text in this claim's symbols, with its definitions substituted."""
         expression = parse_expression(text, self.symbols, self.functions)
-        return substitute_definitions(expression, self.definitions)
+        return real_only(substitute_definitions(expression, self.definitions), text)
 
     def expr(self, name):
         """The parsed expression of field ``name`` (parsed once, at load time)."""

@@ -302,9 +302,24 @@ def parse_expression(text, symbols: Mapping[str, sp.Symbol], functions=None):
     except (ValueError, RecursionError, MemoryError):
         raise ExpressionError(f"cannot parse expression {shorten(text)!r}") from None
     try:
-        return _Translator(symbols, text.strip(), functions).visit(tree)
+        return real_only(_Translator(symbols, text.strip(), functions).visit(tree), text)
     except RecursionError:
         raise ExpressionError(f"expression {shorten(text)!r} is nested too deeply") from None
+
+
+def real_only(expression, text: str):
+    """``expression``, refused if it holds the imaginary unit: claims are about real numbers.
+
+    The name ``I`` is not in the language, but ``sqrt(-1)`` and ``(-1)**(1/4)`` twice are read as
+    it.  Arb's balls are real and cannot look at it, and SymPy's simplification pulled -1 out of
+    (e^x - 1)^(1/4) on the way to a wrong 0: "(e^x - 1)^(1/4) (e^(2x) - 1)^(1/4) = sqrt(-1)
+    (1 - e^x)^(1/4) (1 - e^(2x))^(1/4)", which is minus it, passed as symbolic.
+    """
+    parts = expression if isinstance(expression, tuple) else (expression,)
+    if any(isinstance(p, sp.Basic) and p.has(sp.I) for p in parts):
+        raise ExpressionError(f"expression {shorten(text)!r} holds the imaginary unit (sqrt(-1)): "
+                              "claims are about real numbers")
+    return expression
 
 
 def make_symbol(name: str, assumptions: Mapping[str, bool] | None = None) -> sp.Symbol:
