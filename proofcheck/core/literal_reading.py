@@ -4,7 +4,8 @@ SymPy evaluates an expression as it is built, from its symbols' assumptions: wit
 integer, ``floor(n)`` is ``n``; with x > 0, ``sqrt(x**2)`` is ``x``.  A wrong rule rewrites
 the claim before any route sees it.  SymPy 1.14 read ``floor(n/6)`` as ``n/6`` for an even n
 and ``sin(pi 2^n/6)`` as 0, and "floor(n/6) = n/6" passed as a symbolic identity: every
-route checked a claim nobody wrote (``core/sympy_repairs.py`` mends those two rules).
+route checked a claim nobody wrote (``core/sympy_repairs.py`` mends the rules found wrong;
+``Abs(gamma(o + 1/2))`` for an odd o, read as ``-gamma(o + 1/2)``, was caught here first).
 
 So each expression is read a second time with its parameters and variables as plain real
 symbols, where no rule about integers, parity or signs can act.  Where the two readings

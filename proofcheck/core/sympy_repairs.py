@@ -2,8 +2,8 @@
 
 The engine reads a claim through SymPy, whose assumptions act twice: while an
 expression is built (``floor(e/6)`` becomes ``e/6`` if ``e/6`` is an integer) and
-whenever a sign is asked (``is_positive``).  Two of their rules in SymPy 1.14 are
-wrong, and false claims passed through each, symbolic and numeric alike:
+whenever a sign is asked (``is_positive``).  Four of their rules in SymPy 1.14 are
+wrong, and false claims passed through the first three, symbolic and numeric alike:
 
 * ``atan``, ``asin`` and ``acos`` call their value irrational at every rational
   argument.  It is, by Lindemann's and Niven's theorems, except where the value is 0:
@@ -13,6 +13,15 @@ wrong, and false claims passed through each, symbolic and numeric alike:
   powers of 2: ``e/6`` for an even ``e`` is "an integer" (it is not at e = 2), and
   ``e/3`` "never" one (it is at e = 6).  So ``floor(n/6) >= n/6`` was parsed as
   ``n/6 >= n/6``, ``sin(pi 2^n/6)`` as 0, and ``(n/3 - 41152)^2 > 0`` passed.
+* ``gamma`` of a non-integer is positive, says SymPy, where its floor is even: true
+  below 0, where the sign alternates between the poles, but said also of arguments not
+  known to be negative.  So ``gamma(o + 1/2)`` for an odd ``o`` (5/2 at o = 1: positive)
+  was "nonpositive", ``Abs(gamma(o + 1/2))`` was parsed as ``-gamma(o + 1/2)``, and
+  ``gamma(o + 1/2) <= 0`` passed as symbolic.
+* ``Pow`` calls ``b^e`` imaginary for a negative ``b`` when ``2e`` is an integer, even
+  where ``e`` itself may be one: ``(-1)^(n/2)`` is 1 at n = 4, and ``sin(pi o/2)``
+  (which SymPy writes as such a power) was read as not real, so that true claims about
+  it were refused.
 
 Each rule is kept where it is right and answers None ("not known") where it is not.
 None is never wrong: the claim is then decided by another route.  The repairs are made
@@ -49,6 +58,31 @@ def _mul_is_integer(self):
     if answer is None or not _parity_over_odd_part(self):
         return answer
     return False if self._eval_is_rational() is False else None
+
+
+_GAMMA_IS_POSITIVE = sp.gamma._eval_is_positive
+
+
+def _gamma_is_positive(self):
+    """Positive for a positive argument; below 0 the parity of the floor decides; else None."""
+    x = self.args[0]
+    if x.is_positive:
+        return True
+    if x.is_negative and x.is_noninteger:
+        return sp.floor(x).is_even
+    return None
+
+
+_POW_IS_IMAGINARY = sp.Pow._eval_is_imaginary
+
+
+def _pow_is_imaginary(self):
+    """SymPy's rule, except that a negative base to a power not known to be or not to be an
+    integer is not known to be imaginary: its "2e is an integer" test is not enough."""
+    answer = _POW_IS_IMAGINARY(self)
+    if answer and self.exp.is_extended_real and self.exp.is_integer is None:
+        return None
+    return answer
 
 
 def _parity_over_odd_part(mul) -> bool:
@@ -100,6 +134,8 @@ def repair():
     for function, original in _ORIGINAL_RATIONAL.items():
         _install(function, "rational", _inverse_is_rational, original)
     _install(sp.Mul, "integer", _mul_is_integer, _MUL_IS_INTEGER)
+    _install(sp.gamma, "positive", _gamma_is_positive, _GAMMA_IS_POSITIVE)
+    _install(sp.Pow, "imaginary", _pow_is_imaginary, _POW_IS_IMAGINARY)
     sp.core.cache.clear_cache()
 
 
