@@ -34,7 +34,8 @@ from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .errors import DomainError, SymbolicTimeout
 from .golden import golden_section_minimum
 from .precision import arb_bits
-from .sampling import bounds_at, tie_points
+from .sampling import bounds_at
+from .ties import tie_points
 from .timeout import time_budget
 
 # The search is bounded by its counts of evaluations (a few hundred, well under a

@@ -18,10 +18,14 @@ Sampling is adversarial ground, so the points are drawn in general position:
   10**6 unless ``sampling`` narrows it), is drawn log-uniformly, so that the
   small end of ``1/1000 <= eps <= 20`` is seen as often as the large end;
 * an integer parameter sees both ends and the middle of its range, and
-  log-uniform draws between them.
+  log-uniform draws between them;
+* a range that holds 0 inside (``x > -1000001``, ``integer n < 7``, ``-5 <= x <= 100``)
+  has 0 for its third edge, half its interior draws are spread log-uniformly out from 0,
+  and where it is open it reaches 10**6 past 0: a range is not seen only from its bound,
+  where a claim false for every positive value would pass unseen.
 
 Besides the sample, ``point_from_units`` maps a point of the unit cube into
-the domain (edges at 0 and 1) and ``tie_points`` puts two parameters on the
+the domain (edges at 0 and 1); ``core/ties.py`` puts two parameters on the
 diagonal on purpose.
 
 Every drawn value is an exact ``sympy.Rational`` (or ``Integer``), so a check
@@ -41,7 +45,7 @@ from .errors import DomainError
 MIN_POINTS = 12
 MIN_INTERIOR = 8
 # How close (relative to the range) an edge point comes to a strict bound.
-_HAIR_DIGITS = 30
+HAIR_DIGITS = 30
 # An unbounded range is drawn over offsets from 10**-6 to 10**6 (log-uniformly).
 _WIDE_DECADES = 6
 # A positive range spanning this ratio or more is drawn log-uniformly.
@@ -55,6 +59,22 @@ def bounds_at(parameter, point):
     lo = parameter.lower.expr.xreplace(point) if parameter.lower else None
     hi = parameter.upper.expr.xreplace(point) if parameter.upper else None
     return lo, hi
+
+
+def _holds_origin(lo, hi) -> bool:
+    """0 strictly inside a range with a bound (the whole line is drawn about 0 already)."""
+    if lo is None and hi is None:
+        return False
+    return (lo is None or lo.is_negative is True) and (hi is None or hi.is_positive is True)
+
+
+def _far_above(lo):
+    """The far end of a range open above: 10**6 past its bound, or past 0 if the bound is below 0."""
+    return sp.Integer(10**6) if lo.is_negative else lo + 10**6
+
+
+def _far_below(hi):
+    return sp.Integer(-10**6) if hi.is_positive else hi - 10**6
 
 
 def from_unit(parameter, u, point: Mapping[str, sp.Expr]):
@@ -73,23 +93,25 @@ def from_unit(parameter, u, point: Mapping[str, sp.Expr]):
         return sp.expand(lo + t * (hi - lo))
     # Half lines and the whole line: logarithmic spread from 1e-6 to 1e6.
     magnitude = sp.Integer(10) ** _exponent_from_unit(u)
+    # Stretched so that u = 1 is the far end (past 0, for a bound on the other side of it).
     if lo is not None:
-        return lo + magnitude
+        return lo + magnitude * (_far_above(lo) - lo) / 10**6
     if hi is not None:
-        return hi - magnitude
+        return hi - magnitude * (hi - _far_below(hi)) / 10**6
     return magnitude if u >= sp.Rational(1, 2) else -magnitude
 
 
 def _integer_range(parameter, lo, hi):
-    """The least and greatest integer of the range (10**6 past a missing bound)."""
+    """The least and greatest integer of the range (10**6 past the other bound, or past 0
+    if that is further, where one is missing)."""
     lo_i = None if lo is None else (int(sp.floor(lo)) + 1 if parameter.lower.strict and lo.is_integer
                                     else int(sp.ceiling(lo)))
     hi_i = None if hi is None else (int(sp.ceiling(hi)) - 1 if parameter.upper.strict and hi.is_integer
                                     else int(sp.floor(hi)))
     if lo_i is None:
-        lo_i = (hi_i if hi_i is not None else 0) - 10**6
+        lo_i = min(hi_i if hi_i is not None else 0, 0) - 10**6
     if hi_i is None:
-        hi_i = lo_i + 10**6
+        hi_i = max(lo_i, 0) + 10**6
     if hi_i < lo_i:
         raise DomainError(parameter.name, f"no integer satisfies {parameter.spec}")
     return lo_i, hi_i
@@ -106,10 +128,7 @@ def _integer_from_unit(parameter, u, lo, hi):
     span = hi_i - lo_i
     # Small offsets are as likely as large ones: spread logarithmically.
     offset = int(sp.floor((span + 1) ** u)) - 1 if span > 0 else 0
-    value = lo_i + min(offset, span)
-    if parameter.parity is not None and value % 2 != parameter.parity:
-        value = value + 1 if value + 1 <= hi_i else value - 1
-    return sp.Integer(value)
+    return _with_parity(parameter, lo_i + min(offset, span), lo_i, hi_i)
 
 
 def _exponent_from_unit(u):
@@ -125,24 +144,31 @@ def _edge_list(parameter, point):
         lo_i, hi_i = _integer_range(parameter, lo, hi)
         middle = (lo_i + hi_i) // 2 if hi is not None and lo is not None else \
             (lo_i + 1000 if lo is not None else hi_i - 1000)
-        values = [lo_i, hi_i, middle, lo_i + 1]
+        values = _origin_third([lo_i, hi_i, middle, lo_i + 1], lo_i < 0 < hi_i)
         return [_with_parity(parameter, sp.Integer(v), lo_i, hi_i) for v in values]
     # A strict bound is approached twice: a hair inside (10**-30 of the range: a claim
     # false on a sliver at the open end fails there) and a little inside (10**-6).
-    hair, near = sp.Rational(1, 10**_HAIR_DIGITS), sp.Rational(1, 10**6)
+    hair, near = sp.Rational(1, 10**HAIR_DIGITS), sp.Rational(1, 10**6)
     if lo is not None and hi is not None:
         span = hi - lo
         lows = [lo] if not parameter.lower.strict else [lo + hair * span, lo + near * span]
         highs = [hi] if not parameter.upper.strict else [hi - hair * span, hi - near * span]
         values = [lows[0], highs[0], (lo + hi) / 2] + lows[1:] + highs[1:]
-        return [sp.expand(v) for v in values]
+        return _origin_third([sp.expand(v) for v in values], _holds_origin(lo, hi))
     if lo is not None:
         lows = [lo] if not parameter.lower.strict else [lo + hair, lo + near]
-        return [lows[0], lo + 10**6, lo + 1] + lows[1:]
+        return _origin_third([lows[0], _far_above(lo), lo + 1] + lows[1:], _holds_origin(lo, hi))
     if hi is not None:
         highs = [hi] if not parameter.upper.strict else [hi - hair, hi - near]
-        return [highs[0], hi - 10**6, hi - 1] + highs[1:]
+        return _origin_third([highs[0], _far_below(hi), hi - 1] + highs[1:], _holds_origin(lo, hi))
     return [sp.Integer(0), sp.Integer(10**6), sp.Integer(-10**6)]
+
+
+def _origin_third(values, holds_origin: bool) -> list:
+    """0 as the third edge (after both ends) of a range that holds it inside."""
+    if not holds_origin or 0 in values:
+        return values
+    return values[:2] + [sp.Integer(0)] + values[2:]
 
 
 def edge_values(parameter, point) -> list:
@@ -169,12 +195,16 @@ def _draw(parameter, rng: random.Random, point):
     lo, hi = bounds_at(parameter, point)
     if parameter.integer:
         lo_i, hi_i = _integer_range(parameter, lo, hi)
+        if lo_i < 0 < hi_i and rng.random() < 0.5:
+            return _with_parity(parameter, sp.Integer(_integer_about_origin(lo_i, hi_i, rng)), lo_i, hi_i)
         span = hi_i - lo_i
         offset = int(math.floor((span + 1) ** rng.random())) - 1 if span > 0 else 0
         value = lo_i + min(max(offset, 0), span) if lo is not None or hi is None else hi_i - min(offset, span)
         return _with_parity(parameter, sp.Integer(value), lo_i, hi_i)
     with mpmath.workdps(30):
         exponent = mpmath.mpf(rng.uniform(-_WIDE_DECADES, _WIDE_DECADES))
+        if _holds_origin(lo, hi) and rng.random() < 0.5:
+            return _about_origin(lo, hi, rng)
         if lo is not None and hi is not None:
             low, high = _at_30_digits(lo), _at_30_digits(hi)
             if low >= 0 and (low == 0 or high / low >= _LOG_RATIO) and rng.random() < 0.5:
@@ -195,6 +225,26 @@ def _draw(parameter, rng: random.Random, point):
         if hi is not None:
             return hi - magnitude
         return magnitude if rng.random() < 0.5 else -magnitude
+
+
+def _integer_about_origin(lo_i, hi_i, rng) -> int:
+    """An integer spread logarithmically out from 0 to one end of the range (either, at random)."""
+    end = hi_i if rng.random() < 0.5 else lo_i
+    offset = int(math.floor((abs(end) + 1) ** rng.random())) - 1
+    return min(offset, abs(end)) * (1 if end > 0 else -1)
+
+
+def _about_origin(lo, hi, rng):
+    """A value spread log-uniformly out from 0 on either side: over the six decades below a
+    bound, or from 10**-6 to 10**6 on an open side."""
+    import mpmath
+    side = 1 if rng.random() < 0.5 else -1
+    bound = hi if side > 0 else lo
+    if bound is None:
+        magnitude = mpmath.mpf(10) ** rng.uniform(-_WIDE_DECADES, _WIDE_DECADES)
+    else:
+        magnitude = abs(_at_30_digits(bound)) * mpmath.mpf(10) ** (-_WIDE_DECADES * rng.random())
+    return side * _rational_near(magnitude)
 
 
 def _at_30_digits(bound):
@@ -335,29 +385,3 @@ def point_from_units(domain, units: Mapping[str, object]) -> dict:
     for name, parameter in domain.parameters.items():
         point[parameter.symbol] = from_unit(parameter, units.get(name, sp.Rational(1, 2)), point)
     return point
-
-
-def tie_points(domain, point) -> list[dict]:
-    """``point`` with one parameter moved onto another, and a hair above and below it.
-
-    The sample keeps parameters in general position; a claim false only on
-    (or a sliver beside) the diagonal x = y is looked for here, on purpose.
-    Only parameters of the same kind of range are tied; invalid points are dropped.
-    """
-    out = []
-    names = list(domain.parameters)
-    for i, first in enumerate(names):
-        for second in names[i + 1:]:
-            a, b = domain.parameters[first], domain.parameters[second]
-            if a.integer != b.integer or a.spec.replace(first, "") != b.spec.replace(second, ""):
-                continue
-            value = point[a.symbol]
-            hair = sp.Rational(1, 10**_HAIR_DIGITS) * max(abs(value), 1)
-            for moved in (value, value + hair, value - hair) if not a.integer else (value,):
-                tied = dict(point)
-                tied[b.symbol] = moved
-                try:
-                    out.append(domain.validate_point({s.name: v for s, v in tied.items()}))
-                except DomainError:
-                    continue
-    return out

@@ -152,11 +152,13 @@ HAIR, NEAR = sp.Rational(1, 10**30), sp.Rational(1, 10**6)
 
 @pytest.mark.parametrize("specs, name, at, expected", [
     # A non-strict bound is its boundary; a strict one a hair (10^-30 of the range) and a
-    # little (10^-6) inside; the middle of a bounded range; for a half-line, 10^6 and 1 away.
+    # little (10^-6) inside; the middle of a bounded range; for a half-line, 10^6 and 1 away,
+    # and 0 third where the range holds it (the far end then 10^6 past 0).
     ({"r": "0 < r <= 1"}, "r", {}, [HAIR, 1, sp.Rational(1, 2), NEAR]),
     ({"x": "0 <= x < 2"}, "x", {}, [0, 2 - 2 * HAIR, 1, 2 - 2 * NEAR]),
     ({"x": "x > 0"}, "x", {}, [HAIR, 10**6, 1, NEAR]),
-    ({"x": "x <= 3"}, "x", {}, [3, 3 - 10**6, 2]),
+    ({"x": "x <= -3"}, "x", {}, [-3, -3 - 10**6, -4]),
+    ({"x": "x <= 3"}, "x", {}, [3, -10**6, 0, 2]),
     ({"n": "integer n >= 1"}, "n", {}, [1, 10**6 + 1, 1001, 2]),
     # A bound that depends on another parameter is read at that parameter's value.
     ({"r": "0 < r <= 1", "r0": "0 < r0 < r"}, "r0", {"r": 1}, [HAIR, 1 - HAIR, sp.Rational(1, 2), NEAR, 1 - NEAR]),

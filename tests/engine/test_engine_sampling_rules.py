@@ -7,6 +7,7 @@ import pytest
 import sympy as sp
 
 from proofcheck.core import sampling
+from proofcheck.core.ties import tie_points
 from proofcheck.core.domains import Bound, Parameter, parse_domain
 from proofcheck.core.errors import DomainError
 
@@ -46,8 +47,9 @@ def test_an_integer_parameter_maps_u_to_its_integers(spec, u, expected):
 
 @pytest.mark.parametrize("spec, expected", [
     ("integer n >= 2", (2, 2 + 10**6)), ("integer n > 2", (3, 3 + 10**6)), ("integer n > 5/2", (3, 3 + 10**6)),
-    ("integer n >= 5/2", (3, 3 + 10**6)), ("integer n <= 7", (7 - 10**6, 7)), ("integer n < 7", (6 - 10**6, 6)),
-    ("integer n < 13/2", (6 - 10**6, 6)), ("integer n <= 13/2", (6 - 10**6, 6)),
+    ("integer n >= 5/2", (3, 3 + 10**6)), ("integer n <= 7", (-10**6, 7)), ("integer n < 7", (-10**6, 6)),
+    ("integer n < 13/2", (-10**6, 6)), ("integer n <= -13/2", (-7 - 10**6, -7)),
+    ("integer n >= -2000000", (-2000000, 10**6)), ("integer n > -5", (-4, 10**6)),
     ("integer -3 < n < 3", (-2, 2)),
 ])
 def test_the_integers_of_a_range_are_its_least_and_greatest(spec, expected):
@@ -131,6 +133,43 @@ def test_integer_draws_see_small_and_large_offsets(spec, low, high):
     assert 0.3 < sum(bool(o < 1000) for o in offsets) / len(offsets) < 0.7
 
 
+# -- a range that holds 0 inside ------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, name", [
+    ("x >= -1000001", "x"), ("x < 3000000", "x"), ("-5 <= x <= 1000000", "x"),
+    ("integer n > -1000000000000", "n"), ("odd integer o >= -1000001", "o"), ("integer n < 7", "n"),
+])
+def test_a_range_that_holds_zero_has_it_for_its_third_edge(spec, name):
+    # An odd parameter moves to 1, the nearest value of its parity.
+    assert sampling._edge_list(_parameter(spec, name), {})[2] == (1 if name == "o" else 0)
+
+
+@pytest.mark.parametrize("spec, name, far", [
+    ("x >= -1000001", "x", 10**6), ("x < 3000000", "x", -10**6),
+    ("integer n > -1000000000000", "n", 10**6), ("integer n < 7", "n", -10**6),
+])
+def test_an_open_side_reaches_a_million_past_zero(spec, name, far):
+    parameter = _parameter(spec, name)
+    assert far in sampling._edge_list(parameter, {})
+    # A real half-line's far end is at u = 1; an integer range runs from u = 0 to u = 1.
+    assert sampling.from_unit(parameter, R(0 if parameter.integer and far < 0 else 1), {}) == far
+
+
+@pytest.mark.parametrize("spec, name", [
+    ("x >= -1000001", "x"), ("x < 3000000", "x"), ("-1000000 <= x <= 1000000", "x"),
+    ("integer n > -1000000000000", "n"), ("integer -10**9 <= n <= 10**9", "n"),
+])
+def test_a_range_that_holds_zero_is_drawn_out_from_zero_on_both_sides(spec, name):
+    draws = _draws(spec, name=name)
+    assert 0.15 < sum(bool(d > 0) for d in draws) / len(draws) < 0.85
+    assert sum(bool(abs(d) < 1000) for d in draws) / len(draws) > 0.1
+
+
+def test_a_range_that_starts_at_zero_is_drawn_as_before():
+    assert sampling._edge_list(_parameter("x >= 0"), {}) == [0, 10**6, 1]
+    assert sampling._edge_list(_parameter("integer n >= 0", "n"), {}) == [0, 10**6, 1000, 1]
+
+
 def test_an_integer_range_of_one_value_draws_it():
     assert set(_draws("integer 4 <= n <= 4", 10, "n")) == {4}
 
@@ -141,7 +180,7 @@ def test_two_parameters_of_the_same_range_are_tied_and_put_a_hair_apart():
     domain = parse_domain({"x": "0 < x < 1", "y": "0 < y < 1", "n": "integer 1 <= n <= 5"})
     x, y, n = (domain.parameters[k].symbol for k in "xyn")
     point = {x: R(1, 3), y: R(2, 3), n: 2}
-    ties = sampling.tie_points(domain, point)
+    ties = tie_points(domain, point)
     hair = R(1, 10**30)
     assert [t[y] for t in ties] == [R(1, 3), R(1, 3) + hair, R(1, 3) - hair]
     assert all(t[x] == R(1, 3) and t[n] == 2 for t in ties)
@@ -150,18 +189,18 @@ def test_two_parameters_of_the_same_range_are_tied_and_put_a_hair_apart():
 def test_ties_of_integers_are_exact_and_different_ranges_are_never_tied():
     domain = parse_domain({"m": "integer 1 <= m <= 5", "k": "integer 1 <= k <= 5", "x": "0 < x < 2"})
     m, k, x = (domain.parameters[s].symbol for s in ("m", "k", "x"))
-    ties = sampling.tie_points(domain, {m: 2, k: 4, x: R(1, 2)})
+    ties = tie_points(domain, {m: 2, k: 4, x: R(1, 2)})
     assert ties == [{m: 2, k: 2, x: R(1, 2)}]
 
 
 def test_a_hair_scales_with_a_large_value_and_a_tie_outside_the_domain_is_dropped():
     domain = parse_domain({"x": "x > 0", "y": "y > 0"})
     x, y = (domain.parameters[k].symbol for k in "xy")
-    ties = sampling.tie_points(domain, {x: R(1000), y: R(5)})
+    ties = tie_points(domain, {x: R(1000), y: R(5)})
     assert [t[y] for t in ties] == [1000, 1000 + R(1000, 10**30), 1000 - R(1000, 10**30)]
     edge = parse_domain({"x": "0 < x <= 1", "y": "0 < y <= 1"})
     ex, ey = (edge.parameters[k].symbol for k in "xy")
-    assert [t[ey] for t in sampling.tie_points(edge, {ex: R(1), ey: R(1, 2)})] == [1, 1 - R(1, 10**30)]
+    assert [t[ey] for t in tie_points(edge, {ex: R(1), ey: R(1, 2)})] == [1, 1 - R(1, 10**30)]
 
 
 # -- edges, corners and whole points -----------------------------------------------------------
@@ -171,8 +210,8 @@ def test_the_whole_line_has_its_edges_at_zero_and_a_million_either_side():
 
 
 @pytest.mark.parametrize("spec, expected", [
-    ("x < 5", [5 - R(1, 10**30), 5 - 10**6, 4, 5 - R(1, 10**6)]), ("x <= 5", [5, 5 - 10**6, 4]),
-    ("integer n <= 7", [7 - 10**6, 7, 7 - 1000, 8 - 10**6]),
+    ("x < -5", [-5 - R(1, 10**30), -5 - 10**6, -6, -5 - R(1, 10**6)]), ("x <= -5", [-5, -5 - 10**6, -6]),
+    ("integer n <= -7", [-7 - 10**6, -7, -7 - 1000, -6 - 10**6]),
 ])
 def test_a_range_bounded_above_only_has_its_edges_below_the_bound(spec, expected):
     name = "n" if "integer" in spec else "x"
@@ -207,7 +246,7 @@ def test_an_empty_domain_is_refused_naming_its_parameters():
 def test_every_pair_of_parameters_of_the_same_range_is_tied():
     domain = parse_domain({"x": "0 < x < 1", "n": "integer 1 <= n <= 5", "y": "0 < y < 1", "z": "0 < z < 1"})
     x, n, y, z = (domain.parameters[k].symbol for k in "xnyz")
-    ties = sampling.tie_points(domain, {x: R(1, 5), n: 3, y: R(2, 5), z: R(3, 5)})
+    ties = tie_points(domain, {x: R(1, 5), n: 3, y: R(2, 5), z: R(3, 5)})
     moved = {(s.name, t[s]) for t in ties for s in (y, z) if t[s] == R(1, 5)} | \
         {("z", t[z]) for t in ties if t[z] == R(2, 5)}
     assert moved == {("y", R(1, 5)), ("z", R(1, 5)), ("z", R(2, 5))}
@@ -223,7 +262,7 @@ def test_a_strict_range_away_from_zero_is_approached_by_a_share_of_its_span():
 def test_real_parameters_of_different_ranges_are_never_tied():
     domain = parse_domain({"x": "0 < x < 1", "y": "0 < y < 2"})
     x, y = (domain.parameters[k].symbol for k in "xy")
-    assert sampling.tie_points(domain, {x: R(1, 3), y: R(3, 2)}) == []
+    assert tie_points(domain, {x: R(1, 3), y: R(3, 2)}) == []
 
 
 # -- a sample is drawn once per domain, count and seed -----------------------------------

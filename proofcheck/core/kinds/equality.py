@@ -30,7 +30,8 @@ from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import CancelledDigits, NoLimit
 from ..precision import against_zero, agree, differs_at_higher_precision, required_digits
-from ..sampling import point_from_units, tie_points
+from ..sampling import point_from_units
+from ..ties import tie_points
 from ..side_balls import unvouched
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
