@@ -161,3 +161,13 @@ def test_the_integers_beside_two_irrational_roots_are_proposed():
     symbols, found = search({"n": "integer n >= 0"}, lambda s: (s["n"] - 5) ** 2 - 2,
                             [{"n": 0}, {"n": 100}])
     assert {n for n in (3, 4, 6, 7) if {symbols["n"]: n} in found} == {3, 4, 6, 7}, found
+
+
+def test_a_failure_on_a_lattice_of_two_integers_is_found_with_the_second_left_free():
+    # |n/3 - m| vanishes on n = 3m only; at the worst given m (odd) the root 3m is odd, not
+    # an even n: the lattice point is found with m moved to an even neighbour.
+    symbols, found = search({"n": "even integer n >= 2", "m": "integer m >= 1"},
+                            lambda s: sp.Abs(s["n"] / 3 - s["m"]),
+                            [{"n": 20, "m": 7}, {"n": 1000, "m": 5}])
+    hits = [p for p in found if p[symbols["n"]] == 3 * p[symbols["m"]]]
+    assert hits and all(p[symbols["n"]] % 2 == 0 for p in hits), found
