@@ -12,8 +12,8 @@ exact point; the search looks for each, on purpose:
   (``proofcheck.core.golden``);
 * ties put two parameters of the same range equal, and a hair apart;
 * roots: SymPy solves slack = 0 along each integer parameter, the others at
-  the worst sample (or a second integer parameter left free, for a lattice), where
-  a claim can fail at one integer nothing descends to;
+  the worst sample (``proofcheck.core.slack_roots``), where a claim can fail at
+  one integer, on a lattice, or on one step of a floor that nothing descends to;
 * snaps move each point found onto nearby simple exact numbers (1/3,
   sqrt(2), pi/4), where a strict inequality can fail at a single point.
 
@@ -36,6 +36,7 @@ from .errors import DomainError, SymbolicTimeout
 from .golden import golden_section_minimum
 from .precision import arb_bits
 from .sampling import bounds_at
+from .slack_roots import root_proposals
 from .ties import tie_points
 from .timeout import time_budget
 
@@ -43,8 +44,6 @@ from .timeout import time_budget
 # second); this budget only stops a runaway, far enough above that a loaded machine
 # never cuts the search short (which would make a verdict depend on the load).
 SEARCH_SECONDS = 30.0
-# CPU seconds SymPy may spend on the roots of the slack along one parameter.
-ROOT_SECONDS = 0.25
 # How close a searched point must be to a simple exact number to be tried there as well.
 SNAP_TOLERANCE = 1e-6
 SNAP_DENOMINATOR = 1000
@@ -224,56 +223,15 @@ def _ties(domain, symbols, value, points, found):
 
 
 def _roots(domain, symbols, slack, value, points, found):
-    """Where the slack vanishes along each integer parameter, the others at the worst sample.
-
-    ``atan((n - 123456)^2) > 0`` fails at n = 123456 alone, and atan is flat away from it:
-    no sample and no descent comes there, and no snap (a real parameter's descent ends
-    near such a point, and is snapped onto it).  SymPy solves slack = 0 along each integer
-    parameter (``solveset`` over the reals, within ``ROOT_SECONDS``); the integers either
-    side of each root, and of the midpoint of two consecutive roots (a non-strict claim
-    fails between them), are proposed.  Along a pair of integer parameters the second is
-    left a symbol: ``|n/3 - m| > 0`` fails on the lattice n = 3m, which no sample meets and
-    the root at the worst m (3m, odd where n must be even) may miss; the root n(m) is taken
-    at the ``LATTICE_REACH`` integers either side of the worst m.
-    """
+    """The points where SymPy puts the slack's roots (``core/slack_roots.py``), from the worst sample."""
     scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
     if not scored:
         return
     worst = min(scored, key=lambda t: t[0])[1]
-    integers = [s for parameter, s in zip(domain.parameters.values(), symbols) if parameter.integer]
-    pairs = [(s, None) for s in integers] + [(s, o) for s in integers for o in integers if o is not s]
-    for symbol, other in pairs:
-        held = {s: worst[s] for s in symbols if s is not symbol and s is not other}
-        others = [None] if other is None else [worst[other] + j for j in range(-LATTICE_REACH, LATTICE_REACH + 1)]
-        for root in _roots_along(slack.xreplace(held), symbol, other, others):
-            for candidate in (sp.floor(root[0]), sp.ceiling(root[0])):
-                moved = {symbol: candidate, **({} if other is None else {other: root[1]})}
-                exact = _valid_point(domain, symbols, [moved.get(s, worst[s]) for s in symbols])
-                if exact is not None and exact not in points and exact not in found:
-                    found.append(exact)
-
-
-# How many integers either side of the worst sample the second parameter of a pair takes.
-LATTICE_REACH = 4
-
-
-def _roots_along(along, symbol, other, others):
-    """(root, value of ``other``) pairs: the real roots of ``along`` in ``symbol``, and the
-    midpoints of consecutive ones, at each value of ``other`` (None: ``other`` is not free)."""
-    t = sp.Dummy("t", real=True)
-    try:
-        with time_budget(ROOT_SECONDS):
-            roots = sp.solveset(along.xreplace({symbol: t}), t, domain=sp.S.Reals)
-    except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, RecursionError):
-        return []
-    if not isinstance(roots, sp.FiniteSet):
-        return []
-    out = []
-    for value in others:
-        at = [r if other is None else r.xreplace({other: value}) for r in roots.args]
-        at = sorted((r for r in at if r.is_real and r.is_number), key=lambda r: float(r))
-        out += [(r, value) for r in at + [(a + b) / 2 for a, b in zip(at, at[1:])]]
-    return out
+    for values in root_proposals(domain, symbols, slack, worst):
+        exact = _valid_point(domain, symbols, values)
+        if exact is not None and exact not in points and exact not in found:
+            found.append(exact)
 
 
 def _snaps(domain, symbols, found):

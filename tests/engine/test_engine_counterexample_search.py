@@ -171,3 +171,10 @@ def test_a_failure_on_a_lattice_of_two_integers_is_found_with_the_second_left_fr
                             [{"n": 20, "m": 7}, {"n": 1000, "m": 5}])
     hits = [p for p in found if p[symbols["n"]] == 3 * p[symbols["m"]]]
     assert hits and all(p[symbols["n"]] % 2 == 0 for p in hits), found
+
+
+def test_a_failure_on_one_step_of_a_floor_of_a_real_parameter_is_found_in_the_middle_of_the_step():
+    # atan((floor(x) - 123456)^2) is near pi/2 at every given point and 0 on [123456, 123457).
+    symbols, found = search({"x": "x > 0"}, lambda s: sp.atan((sp.floor(s["x"]) - 123456) ** 2),
+                            [{"x": 1}, {"x": 1000}, {"x": 10**6}])
+    assert {symbols["x"]: sp.Rational(246913, 2)} in found, found

@@ -1,0 +1,95 @@
+"""Where a claim's slack vanishes, solved for: the points no sample or descent reaches.
+
+``atan((n - 123456)^2) > 0`` fails at n = 123456 alone, and atan is flat away from it:
+no sample comes there, no descent (the slack is flat), and no snap (a real parameter's
+descent ends near such a point, and is snapped onto it).  So SymPy solves slack = 0
+(``solveset`` over the reals, within ``ROOT_SECONDS`` each), the other parameters at the
+worst sample, and the points beside each root are proposed:
+
+* along each integer parameter: the integers either side of each root, and of the
+  midpoint of two consecutive roots (a non-strict claim fails between them);
+* along a pair of integer parameters, the second left a symbol: ``|n/3 - m| > 0`` fails
+  on the lattice n = 3m, which no sample meets, and the root at the worst m (3m, odd
+  where n must be even) may miss it; the root n(m) is taken at the ``LATTICE_REACH``
+  integers either side of the worst m;
+* through a floor (or ceiling) of a real parameter: ``atan((floor(x) - 123456)^2) > 0``
+  fails on [123456, 123457) alone; the floor is solved for as an integer k, and x is
+  put in the middle of the step where the floor is k.
+
+A proposal is only a point: the search decides it like a sampled one.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from .errors import SymbolicTimeout
+from .timeout import time_budget
+
+# CPU seconds SymPy may spend on the roots of the slack along one parameter.
+ROOT_SECONDS = 0.25
+# How many integers either side of the worst sample the second parameter of a pair takes.
+LATTICE_REACH = 4
+
+
+def root_proposals(domain, symbols, slack, worst) -> list[list]:
+    """Value lists (in the order of ``symbols``) beside the roots of ``slack``, from ``worst``."""
+    integer = {s for parameter, s in zip(domain.parameters.values(), symbols) if parameter.integer}
+    pairs = [(s, None) for s in symbols if s in integer]
+    pairs += [(s, o) for s in symbols if s in integer for o in symbols if o in integer and o is not s]
+    out = []
+    for symbol, other in pairs:
+        held = {s: worst[s] for s in symbols if s is not symbol and s is not other}
+        others = [None] if other is None else [worst[other] + j for j in range(-LATTICE_REACH, LATTICE_REACH + 1)]
+        for root, at in _roots_along(slack.xreplace(held), symbol, other, others):
+            for candidate in (sp.floor(root), sp.ceiling(root)):
+                moved = {symbol: candidate, **({} if other is None else {other: at})}
+                out.append([moved.get(s, worst[s]) for s in symbols])
+    for symbol in (s for s in symbols if s not in integer):
+        held = slack.xreplace({s: worst[s] for s in symbols if s is not symbol})
+        out += [[value if s is symbol else worst[s] for s in symbols] for value in _through_steps(held, symbol)]
+    return out
+
+
+def _solve(expr, t) -> list:
+    """The real roots of ``expr`` in ``t``, sorted, or none where SymPy gives no finite set in time."""
+    try:
+        with time_budget(ROOT_SECONDS):
+            roots = sp.solveset(expr, t, domain=sp.S.Reals)
+    except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, RecursionError):
+        return []
+    if not isinstance(roots, sp.FiniteSet):
+        return []
+    return list(roots.args)
+
+
+def _numbers(roots) -> list:
+    return sorted((r for r in roots if r.is_real and r.is_number), key=lambda r: float(r))
+
+
+def _roots_along(along, symbol, other, others):
+    """(root, value of ``other``) pairs: the real roots of ``along`` in ``symbol``, and the
+    midpoints of consecutive ones, at each value of ``other`` (None: ``other`` is not free)."""
+    t = sp.Dummy("t", real=True)
+    roots = _solve(along.xreplace({symbol: t}), t)
+    out = []
+    for value in others if roots else []:
+        at = _numbers(r if other is None else r.xreplace({other: value}) for r in roots)
+        out += [(r, value) for r in at + [(a + b) / 2 for a, b in zip(at, at[1:])]]
+    return out
+
+
+def _through_steps(expr, symbol) -> list:
+    """Values of a real ``symbol`` in the middle of each step of a floor (or ceiling) of it
+    where the slack, with the floor read as an integer k, vanishes (or is least, between roots)."""
+    out = []
+    for step in (a for a in expr.atoms(sp.floor, sp.ceiling) if symbol in a.free_symbols):
+        k = sp.Dummy("k", real=True)
+        rest = expr.xreplace({step: k})
+        if symbol in rest.free_symbols:
+            continue  # the parameter also acts outside the floor
+        at = _numbers(_solve(rest, k))
+        for level in {n for r in at + [(a + b) / 2 for a, b in zip(at, at[1:])] for n in (sp.floor(r), sp.ceiling(r))}:
+            middle = level + (sp.Rational(1, 2) if isinstance(step, sp.floor) else -sp.Rational(1, 2))
+            t = sp.Dummy("t", real=True)
+            out += _numbers(_solve(step.args[0].xreplace({symbol: t}) - middle, t))
+    return out
