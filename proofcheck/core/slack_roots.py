@@ -1,4 +1,5 @@
-"""Where a claim's slack vanishes, solved for: the points no sample or descent reaches.
+"""Where a claim's slack vanishes, or one of its pieces switches, solved for: the points no
+sample or descent reaches.
 
 ``atan((n - 123456)^2) > 0`` fails at n = 123456 alone, and atan is flat away from it:
 no sample comes there, no descent (the slack is flat), and no snap (a real parameter's
@@ -16,13 +17,20 @@ worst sample, and the points beside each root are proposed:
   fails on [123456, 123457) alone; the floor is solved for as an integer k, and x is
   put in the middle of the step where the floor is k.
 
-A proposal is only a point: the search decides it like a sampled one.
+An identity has no slack to descend, and one false only where a piece switches passes
+at every sample: ``sign(atan((n - 123456)^2)) = 1`` fails at n = 123456 alone, and
+``Min(1, 10^9 (x - 7)^2) = Min(1, 10^9 (x - 7)^2 + 1)`` only within 3.2e-5 of 7.  So the
+points where an absolute value, a sign, a step, a minimum or maximum, or a piecewise
+condition switches are solved for along each parameter (``switch_proposals``), with the
+midpoints between them (the piece between two switches), and compared like the others.
+
+A proposal is only a point: it is decided like a sampled one.
 """
 from __future__ import annotations
 
 import sympy as sp
 
-from .errors import SymbolicTimeout
+from .errors import DomainError, SymbolicTimeout
 from .timeout import time_budget
 
 # CPU seconds SymPy may spend on the roots of the slack along one parameter.
@@ -93,3 +101,61 @@ def _through_steps(expr, symbol) -> list:
             t = sp.Dummy("t", real=True)
             out += _numbers(_solve(step.args[0].xreplace({symbol: t}) - middle, t))
     return out
+
+
+# The pieces whose switching points are solved for, and how many solves one expression may ask.
+_SWITCHES = (sp.Abs, sp.sign, sp.Heaviside, sp.Min, sp.Max, sp.Piecewise)
+MAX_SWITCH_SOLVES = 12
+
+
+def switch_points(domain, expr, points) -> list[dict]:
+    """Points of ``domain`` where a piece of ``expr`` switches, and between switches, along
+    each parameter from the last of ``points`` (the others held there); none already given."""
+    if not points or not expr.has(*_SWITCHES):
+        return []
+    symbols = [p.symbol for p in domain.parameters.values()]
+    out = []
+    for values in switch_proposals(domain, symbols, expr, points[-1]):
+        try:
+            point = domain.validate_point({s.name: v for s, v in zip(symbols, values)})
+        except (DomainError, TypeError, ValueError):
+            continue
+        if point not in points and point not in out:
+            out.append(point)
+    return out
+
+
+def switch_proposals(domain, symbols, expr, base) -> list[list]:
+    """Value lists where a piece of ``expr`` switches along one parameter, the others at ``base``,
+    and between consecutive switches (integers either side, for an integer parameter)."""
+    functions = _switching_functions(expr)
+    out, solves = [], 0
+    for parameter, symbol in zip(domain.parameters.values(), symbols):
+        held = {s: base[s] for s in symbols if s is not symbol}
+        roots = set()
+        for function in (f for f in functions if symbol in f.free_symbols):
+            if solves == MAX_SWITCH_SOLVES:
+                break
+            solves += 1
+            t = sp.Dummy("t", real=True)
+            roots.update(_numbers(_solve(function.xreplace(held).xreplace({symbol: t}), t)))
+        at = _numbers(roots)
+        values = at + [(a + b) / 2 for a, b in zip(at, at[1:])]
+        if parameter.integer:
+            values = list(dict.fromkeys(n for v in values for n in (sp.floor(v), sp.ceiling(v))))
+        out += [[value if s is symbol else base[s] for s in symbols] for value in values]
+    return out
+
+
+def _switching_functions(expr) -> list:
+    """The functions whose sign changes where a piece of ``expr`` switches."""
+    out = []
+    for atom in expr.atoms(*_SWITCHES):
+        if isinstance(atom, (sp.Min, sp.Max)):
+            out += [a - b for i, a in enumerate(atom.args) for b in atom.args[i + 1:]]
+        elif isinstance(atom, sp.Piecewise):
+            out += [r.lhs - r.rhs for _, condition in atom.args
+                    for r in sp.sympify(condition).atoms(sp.core.relational.Relational)]
+        else:
+            out.append(atom.args[0])
+    return list(dict.fromkeys(f for f in out if f.free_symbols))

@@ -17,7 +17,8 @@ asserts:
 The symbolic route asks SymPy to derive the closed form and reduce the
 difference to 0.  Failing that, the numeric route evaluates the definition
 (quadrature, numerical limits) and the assertion at sampled points, at the
-working precision and at twice it.
+working precision and at twice it; a difference of closed forms is also compared
+where one of its pieces switches (``core/slack_roots.py``).
 """
 from __future__ import annotations
 
@@ -31,8 +32,9 @@ from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import CancelledDigits, NoLimit
 from ..precision import against_zero, agree, differs_at_higher_precision, required_digits
 from ..sampling import point_from_units
-from ..ties import tie_points
 from ..side_balls import unvouched
+from ..slack_roots import switch_points
+from ..ties import tie_points
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..timeout import time_budget
 from ..verdict import Settings, Verdict, failed, passed, show_point
@@ -93,7 +95,10 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     to N digits", so such a point is an error unless only one side is infinite
     (then the claim fails there).
     """
-    points = points if points is not None else sample_points(claim, settings)
+    if points is None:
+        points = sample_points(claim, settings)
+        if not (settings.mutant_mode or _unevaluated(left) or _unevaluated(right)):
+            points += switch_points(claim.sampling_domain, left - right, points)
     infinite, undecided = [], []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
