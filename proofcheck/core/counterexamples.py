@@ -13,7 +13,8 @@ exact point; the search looks for each, on purpose:
 * ties put two parameters of the same range equal, and a hair apart;
 * roots: SymPy solves slack = 0 along each integer parameter, the others at
   the worst sample (``proofcheck.core.slack_roots``), where a claim can fail at
-  one integer, on a lattice, or on one step of a floor that nothing descends to;
+  one integer, on a lattice, or on one step of a floor that nothing descends to,
+  and where a piece of it switches (an absolute value, a sign, a minimum);
 * snaps move each point found onto nearby simple exact numbers (1/3,
   sqrt(2), pi/4), where a strict inequality can fail at a single point.
 
@@ -36,7 +37,7 @@ from .errors import DomainError, SymbolicTimeout
 from .golden import golden_section_minimum
 from .precision import arb_bits
 from .sampling import bounds_at
-from .slack_roots import root_proposals
+from .slack_roots import root_proposals, switch_proposals
 from .ties import tie_points
 from .timeout import time_budget
 
@@ -223,12 +224,13 @@ def _ties(domain, symbols, value, points, found):
 
 
 def _roots(domain, symbols, slack, value, points, found):
-    """The points where SymPy puts the slack's roots (``core/slack_roots.py``), from the worst sample."""
+    """The points where SymPy puts the slack's roots, or a piece of it switches
+    (``core/slack_roots.py``), from the worst sample."""
     scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
     if not scored:
         return
     worst = min(scored, key=lambda t: t[0])[1]
-    for values in root_proposals(domain, symbols, slack, worst):
+    for values in root_proposals(domain, symbols, slack, worst) + switch_proposals(domain, symbols, slack, worst):
         exact = _valid_point(domain, symbols, values)
         if exact is not None and exact not in points and exact not in found:
             found.append(exact)

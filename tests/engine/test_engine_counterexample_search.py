@@ -178,3 +178,10 @@ def test_a_failure_on_one_step_of_a_floor_of_a_real_parameter_is_found_in_the_mi
     symbols, found = search({"x": "x > 0"}, lambda s: sp.atan((sp.floor(s["x"]) - 123456) ** 2),
                             [{"x": 1}, {"x": 1000}, {"x": 10**6}])
     assert {symbols["x"]: sp.Rational(246913, 2)} in found, found
+
+
+def test_the_middle_of_two_switches_of_a_minimum_is_proposed_for_an_inequality():
+    # min(1, 10^9 (x - 7)^2) - 1/2 is 1/2 at every given point and flat there: no descent.
+    symbols, found = search({"x": "x > 0"}, lambda s: sp.Min(1, 10**9 * (s["x"] - 7) ** 2) - sp.Rational(1, 2),
+                            [{"x": 1}, {"x": 1000}])
+    assert {symbols["x"]: 7} in found, found
