@@ -259,10 +259,23 @@ def test_a_strict_range_away_from_zero_is_approached_by_a_share_of_its_span():
         [1 + 2 * hair, 3 - 2 * hair, 2, 1 + 2 * near, 3 - 2 * near]
 
 
-def test_real_parameters_of_different_ranges_are_never_tied():
+def test_parameters_of_different_ranges_are_tied_where_the_ranges_meet_without_a_hair():
     domain = parse_domain({"x": "0 < x < 1", "y": "0 < y < 2"})
     x, y = (domain.parameters[k].symbol for k in "xy")
-    assert tie_points(domain, {x: R(1, 3), y: R(3, 2)}) == []
+    assert tie_points(domain, {x: R(1, 3), y: R(3, 2)}) == [{x: R(1, 3), y: R(1, 3)}]
+    # x's value is outside y's range: x is moved onto y instead.
+    wide = parse_domain({"x": "0 < x < 2", "y": "0 < y < 1"})
+    wx, wy = (wide.parameters[k].symbol for k in "xy")
+    assert tie_points(wide, {wx: R(3, 2), wy: R(1, 3)}) == [{wx: R(1, 3), wy: R(1, 3)}]
+    far = parse_domain({"x": "0 < x < 1", "y": "y > 5"})
+    assert tie_points(far, {far.parameters["x"].symbol: R(1, 2), far.parameters["y"].symbol: 6}) == []
+
+
+def test_parameters_named_by_a_letter_of_integer_are_tied():
+    # "integer n >= 1" less every n would be "iteger  >= 1", unlike "integer m >= 1" less m.
+    domain = parse_domain({"n": "integer n >= 1", "m": "integer m >= 1"})
+    n, m = (domain.parameters[k].symbol for k in "nm")
+    assert tie_points(domain, {n: 3, m: 8}) == [{n: 3, m: 3}]
 
 
 # -- a sample is drawn once per domain, count and seed -----------------------------------
