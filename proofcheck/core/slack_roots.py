@@ -20,9 +20,11 @@ worst sample, and the points beside each root are proposed:
 An identity has no slack to descend, and one false only where a piece switches passes
 at every sample: ``sign(atan((n - 123456)^2)) = 1`` fails at n = 123456 alone, and
 ``Min(1, 10^9 (x - 7)^2) = Min(1, 10^9 (x - 7)^2 + 1)`` only within 3.2e-5 of 7.  So the
-points where an absolute value, a sign, a step, a minimum or maximum, or a piecewise
-condition switches are solved for along each parameter (``switch_proposals``), with the
-midpoints between them (the piece between two switches), and compared like the others.
+points where an absolute value, a sign, a step, a minimum or maximum, a piecewise
+condition, a floor or a ceiling switches are solved for along each parameter
+(``switch_proposals``), with the midpoints between them (the piece between two switches),
+and compared like the others.  A periodic family of roots (a floor steps at every integer,
+``sin(pi n/m)`` vanishes at n = m k) is taken at its first few members.
 
 A proposal is only a point: it is decided like a sampled one.
 """
@@ -65,9 +67,24 @@ def _solve(expr, t) -> list:
             roots = sp.solveset(expr, t, domain=sp.S.Reals)
     except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, RecursionError):
         return []
-    if not isinstance(roots, sp.FiniteSet):
-        return []
-    return list(roots.args)
+    return _elements(roots)
+
+
+# A periodic family of roots (sin(pi n/m) = 0 at n = m k) is taken at k = -IMAGE_REACH..IMAGE_REACH.
+IMAGE_REACH = 2
+
+
+def _elements(roots) -> list:
+    """The roots of a finite set, and of each periodic family (an ``ImageSet`` over the
+    integers) those at the first few indices either side of 0; none of another set."""
+    if isinstance(roots, sp.FiniteSet):
+        return list(roots.args)
+    if isinstance(roots, (sp.Union, sp.Intersection)):
+        # An intersection with the reals: its real elements are kept by the caller.
+        return [e for part in roots.args if part is not sp.S.Reals for e in _elements(part)]
+    if isinstance(roots, sp.ImageSet) and roots.base_sets == (sp.S.Integers,):
+        return [roots.lamda(k) for k in range(-IMAGE_REACH, IMAGE_REACH + 1)]
+    return []
 
 
 def _numbers(roots) -> list:
@@ -104,7 +121,7 @@ def _through_steps(expr, symbol) -> list:
 
 
 # The pieces whose switching points are solved for, and how many solves one expression may ask.
-_SWITCHES = (sp.Abs, sp.sign, sp.Heaviside, sp.Min, sp.Max, sp.Piecewise)
+_SWITCHES = (sp.Abs, sp.sign, sp.Heaviside, sp.Min, sp.Max, sp.Piecewise, sp.floor, sp.ceiling)
 MAX_SWITCH_SOLVES = 12
 
 
@@ -153,6 +170,8 @@ def _switching_functions(expr) -> list:
     for atom in expr.atoms(*_SWITCHES):
         if isinstance(atom, (sp.Min, sp.Max)):
             out += [a - b for i, a in enumerate(atom.args) for b in atom.args[i + 1:]]
+        elif isinstance(atom, (sp.floor, sp.ceiling)):
+            out.append(sp.sin(sp.pi * atom.args[0]))  # a step at each integer value of the argument
         elif isinstance(atom, sp.Piecewise):
             out += [r.lhs - r.rhs for _, condition in atom.args
                     for r in sp.sympify(condition).atoms(sp.core.relational.Relational)]

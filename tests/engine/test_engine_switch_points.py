@@ -43,3 +43,17 @@ def test_a_piecewise_condition_switches_where_its_sides_meet_and_points_outside_
 
 def test_an_expression_without_pieces_has_no_switch_points():
     assert _switches({"x": "x > 0"}, lambda s: s["x"] ** 2 - 2, {"x": 1})[1] == []
+
+
+def test_a_floor_steps_at_the_integers_and_the_first_steps_are_points():
+    symbols, found = _switches({"n": "integer n >= 1"}, lambda s: sp.floor(s["n"] / 1000) - sp.floor((s["n"] - 1) / 1000),
+                               {"n": 5})
+    assert {symbols["n"]: 1000} in found, found
+
+
+def test_a_periodic_family_of_roots_is_taken_at_its_first_members():
+    from proofcheck.core.slack_roots import _elements
+    t = sp.Symbol("t", real=True)
+    roots = sp.solveset(sp.sin(sp.pi * t / 3000000), t, domain=sp.S.Reals)
+    assert {3000000, 6000000, -3000000} <= set(_elements(roots))
+    assert _elements(sp.Interval(0, 1)) == []
