@@ -14,7 +14,9 @@ exact point; the search looks for each, on purpose:
 * roots: SymPy solves slack = 0 along each integer parameter, the others at
   the worst sample (``proofcheck.core.slack_roots``), where a claim can fail at
   one integer, on a lattice, or on one step of a floor that nothing descends to,
-  and where a piece of it switches (an absolute value, a sign, a minimum);
+  and where a piece of it switches (an absolute value, a sign, a minimum); and
+  beside a point found where the slack nearly vanishes, its exact roots along
+  each real parameter (on a curve, or at log 2, which no snap knows);
 * snaps move each point found onto nearby simple exact numbers (1/3,
   sqrt(2), pi/4), where a strict inequality can fail at a single point.
 
@@ -37,7 +39,7 @@ from .errors import DomainError, SymbolicTimeout
 from .golden import golden_section_minimum
 from .precision import arb_bits
 from .sampling import bounds_at
-from .slack_roots import root_proposals, switch_proposals
+from .slack_roots import root_proposals, switch_proposals, tight_proposals
 from .ties import tie_points
 from .timeout import time_budget
 
@@ -104,6 +106,7 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
             _line_scans(domain, symbols, value, points, found)
             _ties(domain, symbols, value, points, found)
             _roots(domain, symbols, slack, value, points, found)
+            _tight_roots(domain, symbols, slack, value, found)
             _snaps(domain, symbols, found)
     except SymbolicTimeout:
         pass  # the search is an extra: what it found so far is still checked
@@ -234,6 +237,38 @@ def _roots(domain, symbols, slack, value, points, found):
         exact = _valid_point(domain, symbols, values)
         if exact is not None and exact not in points and exact not in found:
             found.append(exact)
+
+
+# A point found where the relative slack is below this is where it may vanish exactly.
+TIGHT = 1e-6
+TIGHT_POINTS = 2
+
+
+def _tight_roots(domain, symbols, slack, value, found):
+    """Exact roots of the slack beside the (at most ``TIGHT_POINTS``) points found where it
+    nearly vanishes (``slack_roots.tight_proposals``): a zero on a curve, or at log 2."""
+    scored = sorted((abs(v), i) for i, v in enumerate(value([p[s] for s in symbols]) for p in found)
+                    if v is not None and abs(v) < TIGHT and _moderate(domain, found[i]))
+    for _, index in scored[:TIGHT_POINTS]:
+        for values in tight_proposals(domain, symbols, slack, found[index]):
+            exact = _valid_point(domain, symbols, values)
+            if exact is not None and exact not in found:
+                found.append(exact)
+
+
+def _moderate(domain, point) -> bool:
+    """Every real coordinate between 1e-7 and 1e7 in size and off its bounds: a slack that
+    vanishes at an edge, or as a parameter grows or shrinks, is a limit, not a root to solve."""
+    for parameter in domain.parameters.values():
+        v = float(point[parameter.symbol])
+        if parameter.integer:
+            continue
+        if not 1e-7 <= abs(v) <= 1e7:
+            return False
+        for bound in (b for b in bounds_at(parameter, point) if b is not None):
+            if abs(float(bound) - v) <= 1e-6 * max(abs(v), 1.0):
+                return False
+    return True
 
 
 def _snaps(domain, symbols, found):

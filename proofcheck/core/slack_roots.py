@@ -26,6 +26,12 @@ condition, a floor or a ceiling switches are solved for along each parameter
 and compared like the others.  A periodic family of roots (a floor steps at every integer,
 ``sin(pi n/m)`` vanishes at n = m k) is taken at its first few members.
 
+A descent that ends where the slack nearly vanishes has come to a curve on which it may
+vanish exactly: Young's inequality written strictly, ``x^3/3 + 2 y^(3/2)/3 > x y``, fails
+on y = x^2, and ``(e^x - 2)^2 > 0`` at log 2, which no snap to a simple number knows.
+There each real parameter is solved for exactly, the others moved onto short rationals
+nearby (``tight_proposals``): (3/4, 9/16) is on the curve, exactly.
+
 A proposal is only a point: it is decided like a sampled one.
 """
 from __future__ import annotations
@@ -58,6 +64,33 @@ def root_proposals(domain, symbols, slack, worst) -> list[list]:
         held = slack.xreplace({s: worst[s] for s in symbols if s is not symbol})
         out += [[value if s is symbol else worst[s] for s in symbols] for value in _through_steps(held, symbol)]
     return out
+
+
+# How near (relative to the value) a held parameter is moved onto a short rational.
+SHORT_TOLERANCE = 1e-3
+
+
+def tight_proposals(domain, symbols, slack, point) -> list[list]:
+    """Value lists on the zero set of ``slack`` beside ``point``: along each real parameter,
+    the two roots nearest it, the other parameters moved onto short rationals nearby."""
+    short = {s: _short(point[s]) for s in symbols}
+    out = []
+    for parameter, symbol in zip(domain.parameters.values(), symbols):
+        if parameter.integer:
+            continue
+        held = {s: short[s] for s in symbols if s is not symbol}
+        t = sp.Dummy("t", real=True)
+        roots = _numbers(_solve(slack.xreplace(held).xreplace({symbol: t}), t))
+        nearest = sorted(roots, key=lambda r: abs(float(r) - float(point[symbol])))[:2]
+        out += [[r if s is symbol else held[s] for s in symbols] for r in nearest]
+    return out
+
+
+def _short(value):
+    """A rational of few digits within ``SHORT_TOLERANCE`` (relative) of ``value``; an integer stays."""
+    if value.is_Integer:
+        return value
+    return sp.nsimplify(float(value), rational=True, tolerance=SHORT_TOLERANCE * max(abs(float(value)), 1.0))
 
 
 def _solve(expr, t) -> list:

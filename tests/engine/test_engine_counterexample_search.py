@@ -185,3 +185,17 @@ def test_the_middle_of_two_switches_of_a_minimum_is_proposed_for_an_inequality()
     symbols, found = search({"x": "x > 0"}, lambda s: sp.Min(1, 10**9 * (s["x"] - 7) ** 2) - sp.Rational(1, 2),
                             [{"x": 1}, {"x": 1000}])
     assert {symbols["x"]: 7} in found, found
+
+
+def test_a_curve_where_the_slack_vanishes_is_met_exactly_by_solving_along_one_parameter():
+    # x y + 1/(x y) - 2 vanishes on x y = 1 only; a descent comes near the curve in floats, and
+    # the point is moved onto it exactly: x a short rational, y = 1/x.
+    symbols, found = search({"x": "x > 0", "y": "y > 0"}, lambda s: s["x"] * s["y"] + 1 / (s["x"] * s["y"]) - 2,
+                            [{"x": 3, "y": 5}, {"x": sp.Rational(1, 7), "y": 2}])
+    exact = [p for p in found if p[symbols["x"]] * p[symbols["y"]] == 1]
+    assert exact, found
+
+
+def test_a_point_no_snap_knows_is_met_by_the_roots_beside_a_tight_point():
+    symbols, found = search({"x": "x > 0"}, lambda s: (sp.exp(s["x"]) - 2) ** 2, [{"x": 3}, {"x": sp.Rational(1, 10)}])
+    assert {symbols["x"]: sp.log(2)} in found, found
