@@ -11,9 +11,9 @@ from .core.registry import KindRegistry
 # The paper-agnostic checkers (core/kinds/).
 CORE_KINDS = {
     "identity": "proofcheck.core.kinds.equality:Identity",
-    "limit": "proofcheck.core.kinds.equality:Limit",
-    "asymptotic": "proofcheck.core.kinds.equality:Asymptotic",
-    "series": "proofcheck.core.kinds.equality:Series",
+    "limit": "proofcheck.core.kinds.limits:Limit",
+    "asymptotic": "proofcheck.core.kinds.limits:Asymptotic",
+    "series": "proofcheck.core.kinds.limits:Series",
     "inequality": "proofcheck.core.kinds.inequality:Inequality",
     "optimum": "proofcheck.core.kinds.optimum:Optimum",
     "decimal": "proofcheck.core.kinds.decimal:PrintedDecimal",

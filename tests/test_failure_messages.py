@@ -74,3 +74,27 @@ def test_a_failed_inequality_shows_the_relation_claimed_and_both_sides_at_the_po
     assert result.returncode == 1
     assert "claimed:  x**2 <= x" in result.stdout
     assert "lhs 4.0, rhs 2.0" in result.stdout and "part at" not in result.stdout
+
+
+WRONG_SERIES = '''
+[[claim]]
+id = "series-wrong-for-a-at-0"
+where = "a series SymPy expands for a generic a"
+statement = "a x^2/(a + x^2) = x^2 + O(x^4) for 0 <= a <= 1 (false at a = 0)"
+kind = "series"
+params = { a = "0 <= a <= 1" }
+variables = { x = "real" }
+expr = "a*x**2/(a + x**2)"
+variable = "x"
+point = "0"
+order = 4
+asserts = "x**2"
+'''
+
+
+def test_a_series_the_numbers_refute_shows_its_point_without_a_traceback(tmp_path):
+    claims = tmp_path / "series.toml"
+    claims.write_text(WRONG_SERIES)
+    result = run_cli("verify", "--claims", str(claims), "-j", "1")
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "at a = 0" in result.stdout, result.stdout

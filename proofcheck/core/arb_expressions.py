@@ -73,7 +73,8 @@ def _build(expr, names):
     from flint import arb, fmpq
 
     index = {name: i for i, name in enumerate(names)}
-    namespace = {"arb": arb, "integer_power": integer_power, "NotEnclosable": NotEnclosable}
+    namespace = {"arb": arb, "integer_power": integer_power, "integer_exponent_power": integer_exponent_power,
+                 "NotEnclosable": NotEnclosable}
     lines: list[str] = []
     seen: dict = {}
 
@@ -120,6 +121,9 @@ def _build(expr, names):
             return f"arb.const_e() ** {int(node.args[0])}"
         if not isinstance(node, _STRUCTURAL) and node.func not in _UNARY:
             raise NotEnclosable(f"no ball rule for {node.func.__name__}")
+        if isinstance(node, sp.Pow) and node.exp.is_integer and not node.exp.is_Integer:
+            # (-1)**k for a sum's index: the power at the exact integer k, whatever the base's sign.
+            return f"integer_exponent_power({build(node.base)}, {build(node.exp)})"
         if isinstance(node, sp.Pow) and not (node.exp.is_Integer or node.exp in (sp.S.Half, -sp.S.Half)):
             power = _real_power(node.base, _build(node.exp, names), lambda n: _build(n, names))
             return f"{constant(power)}(env)"
@@ -258,6 +262,16 @@ def integer_power(ball, n):
     if n % 2:
         return (ball.lower() ** n).union(ball.upper() ** n)
     return arb(0).union(ball.abs_upper() ** n)
+
+
+def integer_exponent_power(ball, exponent):
+    """``ball ** k`` for an exponent known to be an integer: the integer power where its ball is
+    an exact integer (a sum's index, ``(-1)**k``), not finite elsewhere.  The general real power
+    of a negative base is not finite, and a sum of (-1)^k binomial(n, k) could not be enclosed."""
+    from flint import arb
+    if exponent.is_exact() and exponent.is_integer():
+        return integer_power(ball, int(exponent.unique_fmpz()))
+    return arb.nan()
 
 
 def mpf_of(ball):

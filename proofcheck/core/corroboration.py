@@ -25,8 +25,9 @@ to the limit point (``approaching``), those inside an integral or a sum with its
 the range (``inside``).  A series is held power by power (``series_contradiction``).
 
 This is a net for SymPy's blunders, not a second proof: a point where the definition cannot
-be computed within ``SECONDS`` (an infinite limit, a side that is not finite, a variable left
-free) decides nothing, and the derivation stands there on SymPy's word, as it always did.
+be computed within ``SECONDS`` (an infinite limit, a side that is not finite) decides nothing,
+and the derivation stands there on SymPy's word, as it always did.  A variable a point leaves
+free is given a value its assumptions allow (``_completed``).
 """
 from __future__ import annotations
 
@@ -62,8 +63,9 @@ def contradiction(definition, closed, points, decided=None) -> dict | None:
     if not definition.has(*_OPERATORS) or _nested(definition):
         return None  # no operator (nothing of SymPy's to hold it against), or nested ones
     for point in points:
+        point = _completed(point, definition.free_symbols)
         if not definition.free_symbols <= set(point):
-            continue  # a variable left free (an optimum's): no value to compute
+            continue  # a variable whose assumptions give it no value
         balls = _balls(definition, closed, point)
         if balls is not None and decided is not None:
             decided.append(point)
@@ -71,6 +73,28 @@ def contradiction(definition, closed, points, decided=None) -> dict | None:
             return {"point": ", ".join(f"{name} = {value}" for name, value in point.items()) or "(none)",
                     "definition": balls[0].str(12), "SymPy": balls[1].str(12)}
     return None
+
+
+def _completed(point, symbols) -> dict:
+    """``point`` with each variable it leaves free (a declared variable, an optimum's) at a value
+    its assumptions allow: the closed form must equal the definition at every such value, and
+    SymPy's -t for the integral of t sqrt(2 - x) sqrt(1/(2 - x)) over [0, 1] (it is t) passed
+    unheld where no point gave t a value."""
+    out = dict(point)
+    for symbol in sorted(symbols - set(point), key=str):
+        value = next((v for v in _FREE_VALUES if _allowed(symbol, v)), None)
+        if value is not None:
+            out[symbol] = value
+    return out
+
+
+_FREE_VALUES = (sp.Rational(7, 10), sp.Rational(-7, 10), sp.Integer(2), sp.Integer(-2), sp.Integer(3),
+                sp.Integer(-3))
+
+
+def _allowed(symbol, value) -> bool:
+    """Whether ``value`` has every property ``symbol`` is assumed to have (or not to have)."""
+    return all(getattr(value, f"is_{fact}") in (None, holds) for fact, holds in symbol.assumptions0.items())
 
 
 def approaching(points, variable, at, direction) -> list:
@@ -146,7 +170,8 @@ def _balls(definition, closed, point):
     return None if definition_ball is None else (definition_ball, closed_ball)
 
 
-def series_contradiction(expr, asserted, variable, at, order: int, points) -> tuple[dict | None, int]:
+def series_contradiction(expr, asserted, variable, at, order: int, points,
+                         direction: str | None = None) -> tuple[dict | None, int]:
     """(the first power where ``asserted`` is not the expansion of ``expr`` to O(h^order), as the
     numbers show it, with the point, or None; how many of the ``order`` powers the numbers
     decided somewhere), h = variable - at, or 1/variable at infinity.
@@ -156,8 +181,8 @@ def series_contradiction(expr, asserted, variable, at, order: int, points) -> tu
     not 0 (below it, 0; above it, no finite limit, which decides nothing).  SymPy's ``series`` is
     then held to the numbers as its ``integrate`` and ``limit`` are.
     """
-    h = 1 / variable if at in (sp.oo, -sp.oo) else variable - at
-    direction = "-" if at == sp.oo else "+"
+    h = 1 / variable if at in (sp.oo, -sp.oo) else variable - at  # from the side of ``direction``
+    direction = direction or ("-" if at == sp.oo else "+")
     remainder = sp.sympify(expr) - sp.sympify(asserted)
     # The variable is the limit's own: a point that also gives it a value (a series in a parameter)
     # would leave nothing to approach.

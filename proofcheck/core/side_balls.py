@@ -102,7 +102,18 @@ def _single_value(leaf, point, dps):
     value = evaluate(leaf, point, dps)
     if not mpmath.isfinite(value):
         return None
-    return value, clear_margin(dps) * max(1, abs(value))
+    radius = clear_margin(dps) * max(1, abs(value))
+    if isinstance(leaf, sp.Sum):
+        # A sum may cancel far below its terms (sum of (-1)^k C(114, k) is 0, its terms 10^33):
+        # its value is then trusted only as far as it holds at more digits.
+        again = evaluate(leaf, point, dps + _SUM_GUARD_DIGITS)
+        if not mpmath.isfinite(again):
+            return None
+        radius += abs(value - again)
+    return value, radius
+
+
+_SUM_GUARD_DIGITS = 10
 
 
 def _leaf_value(leaf, point, dps):

@@ -124,12 +124,36 @@ def _convergent_integral(integrand, variable, lower, upper):
     the parameters only is no derivation.  (Case splits at single values, such
     as 2 alpha = 1, are not conditions of convergence: SymPy gives the generic case.)
     """
+    _no_pole_inside(integrand, variable, lower, upper)
     value = sp.integrate(integrand, (variable, lower, upper), conds="separate")
     if isinstance(value, tuple):
         value, condition = value
         if condition is not sp.true:
             raise NoClosedForm(f"SymPy integrates {integrand} only where {condition}")
     return value
+
+
+def _no_pole_inside(integrand, variable, lower, upper):
+    """NoClosedForm unless each real singularity of the integrand is proved off the open range.
+
+    SymPy integrates 1/(x - a)^2 over (0, 1) to 1/(a (a - 1)), negative, and calls it
+    convergent: the integral of a positive function through a pole at a, which diverges.  A
+    singularity at an end (log x at 0) is the improper integral SymPy's conditions are about.
+    """
+    try:
+        poles = sp.singularities(integrand, variable, domain=sp.S.Reals)
+    except (NotImplementedError, TypeError, ValueError, AttributeError):
+        return  # no singularities SymPy can list: its conditions of convergence decide
+    if isinstance(poles, sp.Intersection):  # {-1/a} with the reals: real where a is
+        poles = next((part for part in poles.args if isinstance(part, sp.FiniteSet)), None)
+    if not isinstance(poles, sp.FiniteSet):
+        return
+    for pole in poles:
+        outside = (lower.is_finite is not False and (lower - pole).is_nonnegative) or \
+            (upper.is_finite is not False and (pole - upper).is_nonnegative)
+        if not outside and pole.is_real is not False:
+            raise NoClosedForm(f"the integrand {sp.sstr(integrand)[:120]} may be singular at {variable} = "
+                               f"{pole}, inside the range: SymPy's integral through a pole is not trusted")
 
 
 def _order_cuts(cuts, lower, upper, rep):

@@ -102,7 +102,9 @@ def _point_and_values(counterexample: dict) -> list[str]:
     return lines
 
 
-def _point(point: dict) -> str:
+def _point(point) -> str:
+    if isinstance(point, str):
+        return point  # already written out (a series held to the numbers: "a = 1/2")
     return ", ".join(f"{name} = {_number(value)}" for name, value in point.items())
 
 

@@ -34,9 +34,11 @@ def test_a_closed_form_off_by_less_than_the_clear_margin_is_not_refused_but_one_
     assert corroboration.contradiction(integral, exact * (1 + sp.Rational(1, 100)), [{}]) is not None
 
 
-def test_a_point_that_leaves_a_parameter_free_decides_nothing():
+def test_a_variable_a_point_leaves_free_is_given_a_value_its_assumptions_allow():
+    # A wrong closed form in a variable no point gives a value was never held (SymPy's -t).
     integral = sp.Integral(A * sp.exp(-X), (X, 0, 1))
-    assert corroboration.contradiction(integral, -A, [{}]) is None
+    assert corroboration.contradiction(integral, -A, [{}]) is not None
+    assert corroboration.contradiction(integral, A * (1 - sp.exp(-1)), [{}]) is None
 
 
 def test_nested_operators_are_not_computed():
@@ -122,8 +124,9 @@ def test_a_wrong_expansion_from_sympy_fails_the_series_claim(monkeypatch):
     from conftest import unit_claim
 
     series = equality.sp.series
-    monkeypatch.setattr(equality.sp, "series", lambda f, x, at, n: (series(f, x, at, n).removeO()
-                                                                      + x**(n - 1)) + sp.O(x**n))
+    def wrong(f, x, at, n, dir="+"):
+        return series(f, x, at, n, dir=dir).removeO() + x**(n - 1) + sp.O(x**n)
+    monkeypatch.setattr(equality.sp, "series", wrong)
     record = dict(kind="series", params={"t": "t > 0"}, expr="exp(t)", variable="t", point="0", order=3,
                   asserts="1 + t + 3*t**2/2")
     verdict = check_claim(unit_claim(**record), Settings())

@@ -63,7 +63,7 @@ def test_the_probe_includes_a_point_off_the_diagonal_of_two_parameters_of_one_ra
     record = {"id": "p", "where": "unit test", "statement": "unit test", "kind": "identity",
               "params": {"mu": "0 < mu < 1", "nu": "0 < nu < 1"}, "lhs": "mu", "asserts": "nu"}
     claim = build_claim(record, "tests/engine", KINDS)
-    middle, spread = probe_points(claim)
+    middle, spread, *_ = probe_points(claim)
     assert middle == representative_point(claim)
     values = {str(k): v for k, v in spread.items()}
     assert values["mu"] != values["nu"] and all(0 < v < 1 for v in values.values())
