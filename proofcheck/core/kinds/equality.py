@@ -65,8 +65,8 @@ def probe_points(claim) -> list[dict]:
     The representative point; one in general position, each parameter at its own place in
     its range (a claim false off the diagonal is not taken for an identity at the middle),
     and one where they descend from high in the first range to low in the last (SymPy has
-    decided which of two exponentials dominates by the order of their symbols); the lower corner, each
-    parameter at its lower edge, with an integer at its two next values too, where SymPy's
+    decided which of two exponentials dominates by the order of their symbols); the lower corner,
+    each parameter at a closed lower edge, with an integer at its next value too, where SymPy's
     generic answer drops a special case (the integral of cos(n x) cos(x) over [0, pi] is 0
     but at n = 1; a limit in x/(x + a) is another at a = 0).
     """
@@ -78,10 +78,14 @@ def probe_points(claim) -> list[dict]:
                + sp.Rational(1, 97) for i, name in enumerate(names)}
     out = [representative_point(claim), point_from_units(domain, spread)]
     candidates = [point_from_units(domain, reverse)] if len(names) > 1 else []
-    corner = point_from_units(domain, {name: 0 for name in names})
+    # A closed lower edge (an integer's, a non-strict bound's) is reached exactly; a strict one is
+    # not, and a parameter with one stays at its middle (each point costs its operators again).
+    # (Closed in the claim's own domain: a sampling box's edge, sigma >= 1/10, is no special case.)
+    corner = point_from_units(domain, {name: 0 if _closed_below(claim.domain.parameters.get(name, p))
+                                       else sp.Rational(1, 2) for name, p in domain.parameters.items()})
     candidates.append(corner)
-    for step in (1, 2):
-        candidates.append({s: v + step if domain.parameters[s.name].integer else v for s, v in corner.items()})
+    if any(p.integer for p in domain.parameters.values()):
+        candidates.append({s: v + 1 if domain.parameters[s.name].integer else v for s, v in corner.items()})
     for point in candidates:
         try:
             point = domain.validate_point({s.name: v for s, v in point.items()})
@@ -90,6 +94,10 @@ def probe_points(claim) -> list[dict]:
         if point not in out:
             out.append(point)
     return out
+
+
+def _closed_below(parameter) -> bool:
+    return parameter.integer or (parameter.lower is not None and not parameter.lower.strict)
 
 
 def _short(value, digits=20):
