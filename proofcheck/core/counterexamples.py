@@ -11,6 +11,8 @@ exact point; the search looks for each, on purpose:
   a grid across the range refined by golden-section search
   (``proofcheck.core.golden``);
 * ties put two parameters of the same range equal, and a hair apart;
+* an all-integer claim is evaluated at every point of a box of its smallest
+  integers, where a Diophantine equation has its first solutions;
 * roots: SymPy solves slack = 0 along each integer parameter, the others at
   the worst sample (``proofcheck.core.slack_roots``), where a claim can fail at
   one integer, on a lattice, or on one step of a floor that nothing descends to,
@@ -40,6 +42,7 @@ from .golden import golden_section_minimum
 from .precision import arb_bits
 from .sampling import bounds_at
 from .slack_roots import root_proposals, switch_proposals, tight_proposals
+from .small_integers import smallest_integers
 from .ties import tie_points
 from .timeout import time_budget
 
@@ -105,6 +108,7 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
             _compass_search(domain, symbols, value, points, found, starts, rounds)
             _line_scans(domain, symbols, value, points, found)
             _ties(domain, symbols, value, points, found)
+            _small_integers(domain, symbols, value, points, found)
             _roots(domain, symbols, slack, value, points, found)
             _tight_roots(domain, symbols, slack, value, found)
             _snaps(domain, symbols, found)
@@ -222,6 +226,15 @@ def _ties(domain, symbols, value, points, found):
     worst = min(scored, key=lambda t: t[0])[1]
     for tied in tie_points(domain, worst):
         exact = _valid_point(domain, symbols, [tied[s] for s in symbols])
+        if exact is not None and exact not in points and exact not in found:
+            found.append(exact)
+
+
+def _small_integers(domain, symbols, value, points, found):
+    """Every point of a box of the smallest integers of an all-integer claim (``small_integers``):
+    where it is not positive, and the two where it is least, are proposed."""
+    for values in smallest_integers(domain, value):
+        exact = _valid_point(domain, symbols, values)
         if exact is not None and exact not in points and exact not in found:
             found.append(exact)
 

@@ -10,7 +10,7 @@ Sampling is adversarial ground, so the points are drawn in general position:
   one more point, the upper corner, puts every parameter at its upper edge at
   once, so that a bound that depends on another parameter (0 < r0 < r <= 1)
   is reached where both are largest, a region interior draws seldom reach
-  (left out where two parameters would be equal there);
+  (kept where two parameters are equal there: one tied point beside the rest);
   a non-strict bound is tested at its boundary value itself, a strict one a
   hair inside (10**-30 of the range) and a little inside (10**-6);
 * interior draws are seeded random rationals with many digits; a positive
@@ -362,10 +362,9 @@ def _upper_corner(domain, rng):
                 point[parameter.symbol] = parameter.validate(_draw(parameter, rng, point), point)
             except DomainError:
                 return None
-    # Two parameters of the same range would sit on the diagonal here: no point is tied by
-    # construction, so such a corner is left out (the staggered edges cover those ranges).
-    if len(set(point.values())) < len(point):
-        return None
+    # Two parameters of the same range sit on the diagonal here.  The corner is kept: it is one
+    # point beside a sample in general position, and x + y < 2 log 2 on (0, log 2]^2 fails there
+    # alone (the staggered edges and the ties never put both at log 2).
     return point
 
 

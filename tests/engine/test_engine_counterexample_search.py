@@ -199,3 +199,11 @@ def test_a_curve_where_the_slack_vanishes_is_met_exactly_by_solving_along_one_pa
 def test_a_point_no_snap_knows_is_met_by_the_roots_beside_a_tight_point():
     symbols, found = search({"x": "x > 0"}, lambda s: (sp.exp(s["x"]) - 2) ** 2, [{"x": 3}, {"x": sp.Rational(1, 10)}])
     assert {symbols["x"]: sp.log(2)} in found, found
+
+
+def test_the_smallest_integers_of_an_all_integer_claim_are_each_looked_at():
+    # |n^2 + m^2 - k^2| - 1 is flat (0 or more) wherever the integers miss a Pythagorean triple.
+    symbols, found = search({"n": "integer n >= 1", "m": "integer m >= 1", "k": "integer k >= 1"},
+                            lambda s: sp.Abs(s["n"] ** 2 + s["m"] ** 2 - s["k"] ** 2) - 1,
+                            [{"n": 10, "m": 20, "k": 1000}, {"n": 7, "m": 100, "k": 50}])
+    assert any(p[symbols["n"]] ** 2 + p[symbols["m"]] ** 2 == p[symbols["k"]] ** 2 for p in found), found

@@ -177,7 +177,8 @@ def test_the_edges_of_a_parameter_follow_the_documented_rules(specs, name, at, e
 def test_edge_points_stagger_the_parameters_and_the_interior_draws_are_distinct():
     domain = parse_domain({"x": "0 < x < 1", "y": "0 < y < 1"})
     points = [{s.name: v for s, v in p.items()} for p in domain.sample_points(12, seed=0)]
-    # Staggered edges, and no upper corner here (it would put x = y): no point is tied.
-    assert all(p["x"] != p["y"] for p in points)
-    interior = points[4:]
+    # Staggered edges: no point is tied but the upper corner, both at their upper edge.
+    tied = [p for p in points if p["x"] == p["y"]]
+    assert tied == [{"x": 1 - sp.Rational(1, 10**30), "y": 1 - sp.Rational(1, 10**30)}]
+    interior = points[5:]
     assert len({tuple(p.values()) for p in interior}) == len(interior) >= 8
