@@ -34,6 +34,20 @@ def order_symbol(claim: Claim) -> sp.Symbol:
     return claim.symbols[name]
 
 
+def _real_at(expression, at) -> bool:
+    """True if ``expression`` is a real number at each of the points ``at`` (30 digits, its
+    imaginary part below 10^-20 of its size); False where it is not, or cannot be told."""
+    for point in at:
+        try:
+            value = sp.N(sp.sympify(expression).xreplace(point), 30)
+            real, imaginary = value.as_real_imag()
+            if not (real.is_number and imaginary.is_number) or abs(imaginary) > 10**-20 * max(1, abs(real)):
+                return False
+        except (TypeError, ValueError, ArithmeticError, AttributeError):
+            return False
+    return True
+
+
 def _vanishes(expression, at) -> bool:
     """True if SymPy reduces ``expression`` to 0.
 
@@ -113,7 +127,10 @@ class Renyi(Kind):
             closed = closed_form(moment, representative_point(claim), probe_points(claim))
             # log is one-to-one: comparing the moment with e^{(alpha-1) D_alpha} avoids
             # asking SymPy to combine logarithms.
-            if _vanishes(closed - sp.exp((alpha - 1) * asserted), probe_points(claim)):
+            # ... and exp forgets the log's branch: 2 log(-e^u)/(alpha - 1) has the right
+            # exponential and is not real, so the assertion must be real where it is compared.
+            if _vanishes(closed - sp.exp((alpha - 1) * asserted), probe_points(claim)) \
+                    and _real_at(asserted, probe_points(claim)):
                 shown.append(closed)
                 return asserted
             return sp.log(closed) / (alpha - 1)

@@ -338,3 +338,13 @@ def test_in_two_variables_one_stationary_point_of_an_objective_not_concave_is_le
     verdict = verdict_of(**record)
     assert (verdict.status, verdict.evidence) == ("passed", "numeric")
     assert verdict.details.endswith("globality: no better point in a scan of 60 points per variable")
+
+
+def test_a_variable_declared_narrower_than_its_range_is_refused_by_name():
+    # Declared positive, SymPy reads sqrt(x**2) as x: over the real line that is another objective
+    # (at x = -1 it is below the asserted minimum 0).
+    with pytest.raises(ClaimFileError, match="'x' is declared positive, but 'over' ranges over 'real'"):
+        claim(variables={"x": "positive"}, objective="(x - 1)**2/100 + 2*x - 2*sqrt(x**2)",
+              over={"x": "real"}, at={"x": "1"}, value="0", sense="min")
+    assert claim(variables={"x": "positive"}, objective="(x - 1)**2", over={"x": "x > 0"}, at={"x": "1"},
+                 value="0", sense="min") is not None

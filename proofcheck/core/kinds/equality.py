@@ -65,7 +65,9 @@ def probe_points(claim) -> list[dict]:
     The representative point; one in general position, each parameter at its own place in
     its range (a claim false off the diagonal is not taken for an identity at the middle),
     and one where they descend from high in the first range to low in the last (SymPy has
-    decided which of two exponentials dominates by the order of their symbols); the lower corner,
+    decided which of two exponentials dominates by the order of their symbols; a lone
+    parameter is high there, where the limit of n^a/(n^2 + n^a) is 1, not SymPy's 0 for
+    0 < a < 3); the lower corner,
     each parameter at a closed lower edge, with an integer at its next value too, where SymPy's
     generic answer drops a special case (the integral of cos(n x) cos(x) over [0, pi] is 0
     but at n = 1; a limit in x/(x + a) is another at a = 0).
@@ -76,8 +78,13 @@ def probe_points(claim) -> list[dict]:
     # Descending from 7/8 of the first range to 1/8 of the last: an order the spread never has.
     reverse = {name: sp.Rational(7, 8) - sp.Rational(3, 4) * sp.Rational(i, max(len(names) - 1, 1))
                + sp.Rational(1, 97) for i, name in enumerate(names)}
+    # The integers take the spread's places in reverse: high in a range open above is 10^5 or
+    # more, where a sum costs 10^5 terms and no special case lies (m > n, Karr's, is reached).
+    integers = [name for name in names if domain.parameters[name].integer]
+    reverse.update(zip(integers, reversed([spread[name] for name in integers])))
     out = [representative_point(claim), point_from_units(domain, spread)]
-    candidates = [point_from_units(domain, reverse)] if len(names) > 1 else []
+    # One parameter: the point high in its range (a regime that starts at a = 2 in 0 < a < 3).
+    candidates = [point_from_units(domain, reverse)]
     # A closed lower edge (an integer's, a non-strict bound's) is reached exactly; a strict one is
     # not, and a parameter with one stays at its middle (each point costs its operators again).
     # (Closed in the claim's own domain: a sampling box's edge, sigma >= 1/10, is no special case.)
