@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import sys
 
 from . import __version__
@@ -87,5 +88,13 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("proofcheck: interrupted", file=sys.stderr)
         return 130
+    except (ArithmeticError, ValueError, TypeError, RecursionError, MemoryError) as error:
+        # An argument beyond what a computation supports (r = 10^-300): one line, not a traceback.
+        # PROOFCHECK_TRACEBACK=1 shows where, for a report of a fault.
+        if os.environ.get("PROOFCHECK_TRACEBACK"):
+            raise
+        print(f"proofcheck: error: cannot compute with these arguments ({type(error).__name__}: "
+              f"{shorten(error, 300)}); PROOFCHECK_TRACEBACK=1 shows where", file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK

@@ -382,3 +382,20 @@ def test_a_claims_file_of_ones_own_is_built_even_when_nothing_is_checked(tmp_pat
     assert main(["report", "--claims", str(path), "--out", str(tmp_path / "out"), "--no-verify"]) == 2
     err = capsys.readouterr().err.strip()
     assert "syntax error" in err and len(err.splitlines()) == 1
+
+
+def test_a_papers_name_that_is_a_path_copies_no_folder(tmp_path):
+    # The name comes from a claims file: "../../x" or "/x" must not reach a folder outside docs.
+    from proofcheck.report.writeups import copy_writeups, folder_for
+    docs = tmp_path / "docs"
+    (docs / "paper").mkdir(parents=True)
+    (docs / "paper" / "a.md").write_text("# A\n")
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "notes.md").write_text("# private\n")
+    out = tmp_path / "out" / "deep"
+    for name in ("../secret", str(secret), "paper/../../secret", ".."):
+        assert folder_for(name, docs) is None
+        assert copy_writeups(name, out, docs) == []
+    assert copy_writeups("paper", out, docs) == [("A", "paper/a.md")]
+    assert not (tmp_path / "out" / "secret").exists()

@@ -91,6 +91,22 @@ def _fraction(name, text):
         raise ProofcheckError(f"parameter {name}: expected a number, got {text!r}") from None
 
 
+def _score_options(args):
+    """Refuse a certificate's option outside the range where the covering ends: a first cell of
+    width 0 never grows, and a tail from below the Taylor radius has no cells to cover."""
+    radius = _fraction("--taylor-radius", args.taylor_radius)
+    step = _fraction("--first-step", args.first_step)
+    tail = _fraction("--tail-from", args.tail_from)
+    if not 0 < radius <= 2:
+        raise ProofcheckError(f"parameter --taylor-radius: expected 0 < t0 <= 2, got {args.taylor_radius!r}")
+    if not Fraction(1, 1024) <= step <= 1:
+        raise ProofcheckError(f"parameter --first-step: expected 1/1024 to 1, got {args.first_step!r}")
+    if tail is not None and not radius < tail <= 1000:
+        raise ProofcheckError(f"parameter --tail-from: expected t0 < T <= 1000, got {args.tail_from!r}")
+    if not 16 <= args.bits <= 2048:
+        raise ProofcheckError(f"parameter --bits: expected 16 to 2048, got {args.bits}")
+
+
 def law_table(laws, dps):
     """One row per law: E|X|, I, I E|X|^2 and I E|X|^2 / 2 (quadrature at ``dps`` digits)."""
     from ..dp import noise_laws
@@ -248,6 +264,7 @@ def _ball_text(value, digits=10):
 def run_score_cgf(args) -> int:
     """Print the certificate of K(t) <= I t^2/2; exit 0 when certified, 1 otherwise."""
     from ..dp.score_laws import certify_at_half_fisher
+    _score_options(args)
     half, certificate = certify_at_half_fisher(args.law, args.taylor_radius, args.tail_from,
                                                args.first_step, args.bits)
     taylor, covering, tail = certificate.taylor, certificate.covering, certificate.tail

@@ -15,18 +15,17 @@ A claims file holds one section of a paper, in the paper's order::
     lhs = "E(Abs(exp(sigma*z - sigma**2) - 1), z)"
     asserts = "2*Phi(sigma) - 1"
 
-Common fields: ``id``, ``where``, ``statement``, ``kind`` (required); ``params`` (name ->
-domain), ``variables`` (bound variables: name -> "real", "positive" or "integer"), ``define``
-(shorthands, in order; a key such as ``"v(m)"`` defines a function of ``m``), ``samples`` (how
-many sample points), ``points`` (extra sample points, validated against the domains),
-``derivation`` (the script in ``derivations/`` that derives it), ``derivation_note`` (what that
-script derives independently of the claim's own check, or "same computation: ..."), ``evidence``
-(the evidence the claim reaches: symbolic, certified, numeric or logical; the pytest plugin
-fails an item whose claim passes with other evidence, so a change of route is seen, not silent),
-``note``. A file may also carry a top-level ``define`` table shared by its claims. Each kind
-names the further fields it needs.
-
-Every expression is parsed (by the whitelist parser) as the file is loaded: a bad one stops it.
+Common fields: ``id``, ``where``, ``statement``, ``kind`` (required); ``params`` (name -> domain),
+``variables`` (bound variables: name -> "real", "positive" or "integer"), ``define`` (shorthands,
+in order; a key such as ``"v(m)"`` defines a function of ``m``), ``samples`` (how many sample
+points), ``points`` (extra sample points, validated against the domains), ``derivation`` (the
+script in ``derivations/`` that derives it), ``derivation_note`` (what that script derives
+independently of the claim's own check, or "same computation: ..."), ``evidence`` (the evidence
+the claim reaches; the pytest plugin fails an item whose claim passes with other evidence, so a
+change of route is seen, not silent), ``note``.  A file may carry a top-level ``define`` table
+shared by its claims.  Each kind names the further fields it needs.  Every expression is parsed
+(by the whitelist parser) as the file is loaded, and a bad one, or a field of the wrong type,
+stops it.
 """
 from __future__ import annotations
 
@@ -263,9 +262,8 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
                       kind=record["kind"], raw=dict(record), source=str(path), domain=domain,
                       symbols=symbols, functions=functions, definitions=definitions, paper=paper,
                       section=section, order=order, checker=kind, shared_define=file_defines)
-        samples = record.get("samples", None)
-        if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool)
-                                    or not 1 <= samples <= 200):
+        samples = record.get("samples", 12)
+        if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= 200:
             raise ClaimFileError(path, "'samples' must be an integer from 1 to 200", claim_id)
         points = record.get("points", [])
         if not isinstance(points, list) or not all(isinstance(p, dict) for p in points):
@@ -286,6 +284,8 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
         raise
     except ProofcheckError as error:
         raise ClaimFileError(path, str(error), claim_id) from None
+    except (TypeError, ValueError, AttributeError, ArithmeticError) as error:  # a list where a name is read
+        raise ClaimFileError(path, f"malformed claim: a field of the wrong type or value ({error})", claim_id) from None
     return claim
 
 
@@ -311,8 +311,8 @@ def read_file(path) -> dict:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ClaimFileError(path, f"TOML syntax error: {error}") from None
-    if not isinstance(document.get("claim", []), list):
-        raise ClaimFileError(path, "claims must be written as [[claim]] tables")
+    if not isinstance(document.get("claim"), list) or not document["claim"]:
+        raise ClaimFileError(path, "no claims: they are written as [[claim]] tables")
     if document.get("define") is not None and not isinstance(document["define"], dict):
         raise ClaimFileError(path, "top-level 'define' must be a table")
     return document

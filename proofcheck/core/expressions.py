@@ -39,6 +39,7 @@ sympy_repairs.repair()
 MAX_TEXT = 4000
 MAX_INTEGER = 10**30
 MAX_EXPONENT = 10**4
+MAX_POWER_DIGITS = 2000
 
 
 def _phi(x):
@@ -152,8 +153,16 @@ class _Translator:
             self.fail(f"function '{name}' used without arguments")
         self.fail(f"unknown name '{name}'")
 
+    def number(self, node):
+        """The value of ``node``, which arithmetic needs to be a number or an expression."""
+        value = self.visit(node)
+        if not isinstance(value, sp.Expr):
+            self.fail(f"{'a tuple' if isinstance(value, tuple) else 'a condition'} "
+                      f"({shorten(ast.get_source_segment(self.text, node) or '')!r}) is not a number")
+        return value
+
     def visit_UnaryOp(self, node):
-        operand = self.visit(node.operand)
+        operand = self.number(node.operand)
         if isinstance(node.op, ast.USub):
             return -operand
         if isinstance(node.op, ast.UAdd):
@@ -161,7 +170,7 @@ class _Translator:
         self.fail(f"operator '{type(node.op).__name__}' is not allowed")
 
     def visit_BinOp(self, node):
-        left, right = self.visit(node.left), self.visit(node.right)
+        left, right = self.number(node.left), self.number(node.right)
         op = node.op
         if isinstance(op, ast.Add):
             return left + right
@@ -177,7 +186,10 @@ class _Translator:
             # Guard against 9**9**9 and the like, which would hang evaluation.
             if right.is_Number and abs(right) > MAX_EXPONENT:
                 self.fail("exponent too large")
-            if left.is_Number and right.is_Number and abs(left) > 1 and abs(right) > 64:
+            # A power of numbers is an exact number: its digits, not its exponent, are bounded
+            # (((10**30)**64)**64)**64 had 10**7 digits; 10**-300 has 300).
+            if left.is_Number and right.is_Number and left != 0 and \
+                    abs(sp.log(abs(left), 10).evalf(15) * right) > MAX_POWER_DIGITS:
                 self.fail("power of numbers too large")
             return left**right
         self.fail(f"operator '{type(op).__name__}' is not allowed")
@@ -228,7 +240,7 @@ class _Translator:
             return function(*args)
         except ExpressionError:
             raise
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, AttributeError) as error:
             self.fail(f"bad arguments to {name}: {error}")
 
     def _operator(self, name, args):
@@ -236,28 +248,28 @@ class _Translator:
             if len(args) != 2:
                 self.fail("E(f, Z) takes an expression and a variable")
             variable = self._bound_variable(args[1], name)
-            body = self.visit(args[0])
+            body = self.number(args[0])
             return sp.Integral(body * _phi(variable), (variable, -sp.oo, sp.oo))
         if name == "integrate":
             if len(args) != 4:
                 self.fail("integrate(f, x, a, b) takes four arguments")
             variable = self._bound_variable(args[1], name)
-            return sp.Integral(self.visit(args[0]), (variable, self.visit(args[2]), self.visit(args[3])))
+            return sp.Integral(self.number(args[0]), (variable, self.number(args[2]), self.number(args[3])))
         if name == "summation":
             if len(args) != 4:
                 self.fail("summation(f, j, a, b) takes four arguments")
             variable = self._bound_variable(args[1], name)
-            return sp.Sum(self.visit(args[0]), (variable, self.visit(args[2]), self.visit(args[3])))
+            return sp.Sum(self.number(args[0]), (variable, self.number(args[2]), self.number(args[3])))
         if name == "diff":
             if len(args) not in (2, 3):
                 self.fail("diff(f, x[, k]) takes two or three arguments")
             variable = self._bound_variable(args[1], name)
             order = 1
             if len(args) == 3:
-                order = self.visit(args[2])
+                order = self.number(args[2])
                 if not (order.is_Integer and 1 <= order <= 10):
                     self.fail("diff order must be an integer from 1 to 10")
-            return sp.Derivative(self.visit(args[0]), (variable, int(order)))
+            return sp.Derivative(self.number(args[0]), (variable, int(order)))
         if name == "limit":
             if len(args) not in (3, 4):
                 self.fail("limit(f, x, point[, '+'|'-']) takes three or four arguments")
@@ -268,10 +280,10 @@ class _Translator:
                 if not (isinstance(d, ast.Constant) and d.value in ("+", "-")):
                     self.fail("limit direction must be '+' or '-'")
                 direction = d.value
-            point = self.visit(args[2])
+            point = self.number(args[2])
             if point in (sp.oo, -sp.oo):
                 direction = "-" if point == sp.oo else "+"
-            return sp.Limit(self.visit(args[0]), variable, point, direction)
+            return sp.Limit(self.number(args[0]), variable, point, direction)
         self.fail(f"unknown operator '{name}'")  # pragma: no cover
 
 

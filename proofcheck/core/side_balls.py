@@ -103,9 +103,11 @@ def _single_value(leaf, point, dps):
     if not mpmath.isfinite(value):
         return None
     radius = clear_margin(dps) * max(1, abs(value))
-    if isinstance(leaf, sp.Sum):
-        # A sum may cancel far below its terms (sum of (-1)^k C(114, k) is 0, its terms 10^33):
-        # its value is then trusted only as far as it holds at more digits.
+    if isinstance(leaf, sp.Sum) and all(sp.sympify(sp.sympify(bound).xreplace(point)).is_finite
+                                        for _, low, high in leaf.limits for bound in (low, high)):
+        # A finite sum may cancel far below its terms (sum of (-1)^k C(114, k) is 0, its terms
+        # 10^33): its value is then trusted only as far as it holds at more digits.  (An infinite
+        # one is summed by extrapolation, which settles its own digits, at a far higher cost.)
         again = evaluate(leaf, point, dps + _SUM_GUARD_DIGITS)
         if not mpmath.isfinite(again):
             return None

@@ -7,20 +7,28 @@ from it; an installed package without the ``docs`` folder simply has none.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
+# A paper's name as a folder: a plain name, never a path.  The name comes from a claims file,
+# and "../../etc" would have copied a folder from anywhere to anywhere.
+_PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
-def folder_for(paper: str, docs: Path | None = None) -> Path:
+
+def folder_for(paper: str, docs: Path | None = None) -> Path | None:
+    """``docs/<paper>``, or None where the paper's name is not a plain folder name."""
+    if not isinstance(paper, str) or not _PLAIN.fullmatch(paper) or ".." in paper:
+        return None
     return (docs or DOCS) / paper
 
 
 def writeups_for(paper: str, docs: Path | None = None) -> list[Path]:
     """The Markdown write-ups of ``paper``, sorted by name ([] when there are none)."""
     folder = folder_for(paper, docs)
-    return sorted(folder.glob("*.md")) if folder.is_dir() else []
+    return sorted(folder.glob("*.md")) if folder is not None and folder.is_dir() else []
 
 
 def title_of(path: Path) -> str:

@@ -7,7 +7,10 @@ check the claim from definitions.  Which kinds exist is listed in
 """
 from __future__ import annotations
 
+import sympy as sp
+
 from ..claims import Claim
+from ..errors import ProofcheckError
 from ..verdict import Settings, Verdict
 
 class Kind:
@@ -27,6 +30,10 @@ class Kind:
         for name in self.expression_fields:
             if name in claim.raw:
                 claim.parsed[name] = claim.parse(claim.raw[name])
+                if not isinstance(claim.parsed[name], sp.Expr):
+                    # "(1, 2)" or "1 < 2" is no value: "(1, 2) = (1, 2)" passed as an identity.
+                    raise ProofcheckError(f"'{name}' must be a number or an expression, not "
+                                          f"{'a tuple' if isinstance(claim.parsed[name], tuple) else 'a condition'}")
 
     def check(self, claim: Claim, settings: Settings) -> Verdict:  # pragma: no cover
         raise NotImplementedError

@@ -23,7 +23,7 @@ import mpmath
 import sympy as sp
 from flint import arb
 
-from ..domains import assumptions_for, parse_parameter
+from ..domains import parse_parameter
 from ..errors import ProofcheckError, SymbolicTimeout
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import CancelledDigits
@@ -36,27 +36,12 @@ from ..timeout import time_budget
 from ..unique_stationary_point import definite_everywhere, in_box, interval_of, unique_optimum
 from ..verdict import Verdict, failed, passed, show_point, weakest
 from . import Kind
+from .optimum_range import assumed_within, outside
 from .equality import _short, sample_points
 
 SCAN_POINTS = 60
 # The precision of the scan's bar, above that of the objective's balls at 30 to 240 digits.
 BAR_BITS = 2048
-
-
-_DECLARED = ("positive", "negative", "nonnegative", "nonpositive", "integer", "even", "odd", "nonzero", "real")
-
-
-def _assumed_within(parameter):
-    """An error unless every value of the range ``over`` gives the variable has the properties its
-    declaration assumes: SymPy reads the objective with those assumptions (sqrt(x**2) is x for a
-    positive x), so a range wider than them would be checked on another function."""
-    implied = sp.Dummy("range", **assumptions_for(parameter))
-    facts = parameter.symbol.assumptions0
-    # The words a declaration uses first, so that the message names the one written.
-    for fact in sorted(facts, key=lambda f: (f not in _DECLARED, _DECLARED.index(f) if f in _DECLARED else 0)):
-        if facts[fact] and getattr(implied, f"is_{fact}") is not True:
-            raise ProofcheckError(f"optimisation variable {parameter.name!r} is declared {fact}, but 'over' "
-                                  f"ranges over {parameter.spec!r}: declare it no narrower than its range")
 
 
 class Optimum(Kind):
@@ -84,7 +69,7 @@ class Optimum(Kind):
                 raise ProofcheckError(f"optimisation variable {name!r} must be declared in 'variables'")
             parameter = parse_parameter(name, spec, claim.symbols)
             parameter.symbol = claim.symbols[name]
-            _assumed_within(parameter)
+            assumed_within(parameter)
             variables.append(parameter)
             claim.parsed[f"at.{name}"] = claim.parse(at[name])
         claim.parsed["over"] = variables
@@ -119,6 +104,9 @@ class Optimum(Kind):
         points = sample_points(claim, settings)
         evidence, notes = [], []
 
+        beyond = outside(variables, at, points)
+        if beyond is not None:
+            return beyond
         # Numeric screen first: it finds a wrong optimiser or value fastest.
         for dps in (settings.dps, 2 * settings.dps):
             for point in points:
