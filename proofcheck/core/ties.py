@@ -16,12 +16,13 @@ from .errors import DomainError
 from .sampling import HAIR_DIGITS
 
 
-def tie_points(domain, point) -> list[dict]:
+def tie_points(domain, point, across_ranges: bool = True) -> list[dict]:
     """``point`` with one parameter moved onto another, and a hair above and below it.
 
     Parameters of the same kind of range are tied both ways (the first onto the second's
     value, failing that the second onto the first's); of different ranges that meet, at
-    the tie alone.  Points outside the domain are dropped.
+    the tie alone, unless ``across_ranges`` is False (a claim whose every point is a
+    quadrature).  Points outside the domain are dropped.
     """
     out = []
     names = list(domain.parameters)
@@ -31,6 +32,8 @@ def tie_points(domain, point) -> list[dict]:
             if a.integer != b.integer:
                 continue
             same = _range_of(a) == _range_of(b)
+            if not (same or across_ranges):
+                continue
             for fixed, moving in ((a, b), (b, a)):
                 tied = _tied(domain, point, fixed, moving, hairs=same)
                 out += [t for t in tied if t not in out]

@@ -40,7 +40,8 @@ def sample_points(claim, settings: Settings):
     """The claim's sample in general position, its explicit ``points``, and tie points.
 
     Tie points (two parameters of the same range made equal, or a hair apart, at
-    the first interior sample) look for a claim false only on or beside a diagonal.
+    the first interior sample) look for a claim false only on or beside a diagonal;
+    parameters of different ranges are tied too where a point costs no quadrature.
     """
     count = claim.get("samples", settings.samples)
     domain = claim.sampling_domain
@@ -48,7 +49,8 @@ def sample_points(claim, settings: Settings):
     interior = points[-1]  # the edge points come first, the interior draws after them
     for explicit in claim.get("points", []):
         points.append(claim.domain.validate_point(explicit))
-    for tied in tie_points(domain, interior) if interior else []:
+    across = not any(_unevaluated(e) for e in claim.parsed.values() if isinstance(e, sp.Basic))
+    for tied in tie_points(domain, interior, across_ranges=across) if interior else []:
         if tied not in points:
             points.append(tied)
     return points
