@@ -27,9 +27,9 @@ def verdict_of(value, printed):
 
 
 @pytest.mark.parametrize("printed, details", [
-    ("3.1416", "3.1416 is a correct rounded of 3.141592654..."),
-    ("3.141", "3.141 is a correct truncated of 3.14159265..."),
-    ("3.14", "3.14 is a correct rounded and a truncated of 3.1415927..."),
+    ("3.1416", "3.1416 is a correct rounding of 3.141592654..."),
+    ("3.141", "3.141 is a correct truncation of 3.14159265..."),
+    ("3.14", "3.14 is a correct rounding and truncation of 3.1415927..."),
 ])
 def test_a_correct_decimal_passes_certified_naming_its_rendering_and_the_true_value(printed, details):
     verdict = verdict_of("pi", printed)

@@ -32,8 +32,10 @@ class PrintedDecimal(Kind):
     def check(self, claim, settings):
         audit = audit_decimal(claim.expr("value"), claim.raw["printed"])
         if audit.ok:
-            return passed("certified", f"{audit.printed} is a correct {audit.verdict.replace(' and ', ' and a ')} "
-                          f"of {audit.true_value}...")
+            # "rounded and truncated" reads "a correct rounding and truncation of ...".
+            reading = {"rounded": "rounding", "truncated": "truncation"}
+            kinds = " and ".join(reading.get(word, word) for word in audit.verdict.split(" and "))
+            return passed("certified", f"{audit.printed} is a correct {kinds} of {audit.true_value}...")
         return failed(f"{audit.printed} is wrong: the value is {audit.true_value}..., off by "
                       f"{audit.error_in_last_place} units in the last printed place",
                       {"printed": audit.printed, "true": audit.true_value})
