@@ -30,7 +30,7 @@ BAD = {
                                          'sigma = "sigma > __import__(\'os\').getpid()"'), "tilt"),
     "duplicate-id": (GOOD + GOOD, "duplicate claim id"),
     "unknown-evidence": (GOOD + 'evidence = "obvious"\n', "'evidence' must be one of symbolic, certified"),
-    "a-list-for-a-name": (GOOD.replace('variables', 'x').replace('params = {', 'variables = { w = ["real"] }\nparams = {'),
+    "a-list-for-a-name": (GOOD.replace('params = {', 'variables = { w = ["real"] }\nparams = {'),
                           "a field of the wrong type"),
     "a-tuple-for-a-side": (GOOD.replace('"exp(-sigma**2/2)*phi(z - sigma)"', '"(1, 2)"'),
                            "'asserts' must be a number or an expression, not a tuple"),

@@ -81,7 +81,7 @@ def tight_proposals(domain, symbols, slack, point) -> list[list]:
         held = {s: short[s] for s in symbols if s is not symbol}
         t = sp.Dummy("t", real=True)
         roots = _numbers(_solve(slack.xreplace(held).xreplace({symbol: t}), t))
-        nearest = sorted(roots, key=lambda r: abs(float(r) - float(point[symbol])))[:2]
+        nearest = sorted(roots, key=lambda r: abs(float(r) - float(point[symbol])))[:2]  # floats, by _numbers
         out += [[r if s is symbol else held[s] for s in symbols] for r in nearest]
     return out
 
@@ -121,7 +121,15 @@ def _elements(roots) -> list:
 
 
 def _numbers(roots) -> list:
-    return sorted((r for r in roots if r.is_real and r.is_number), key=lambda r: float(r))
+    """The real numbers among ``roots``, in order; one too large for a float (e^1000) is left out."""
+    placed = []
+    for r in roots:
+        if r.is_real and r.is_number:
+            try:
+                placed.append((float(r), r))
+            except (OverflowError, TypeError, ValueError):
+                continue
+    return [r for _, r in sorted(placed, key=lambda t: t[0])]
 
 
 def _roots_along(along, symbol, other, others):
@@ -146,7 +154,8 @@ def _through_steps(expr, symbol) -> list:
         if symbol in rest.free_symbols:
             continue  # the parameter also acts outside the floor
         at = _numbers(_solve(rest, k))
-        for level in {n for r in at + [(a + b) / 2 for a, b in zip(at, at[1:])] for n in (sp.floor(r), sp.ceiling(r))}:
+        middles = [(a + b) / 2 for a, b in zip(at, at[1:])]
+        for level in dict.fromkeys(n for r in at + middles for n in (sp.floor(r), sp.ceiling(r))):
             middle = level + (sp.Rational(1, 2) if isinstance(step, sp.floor) else -sp.Rational(1, 2))
             t = sp.Dummy("t", real=True)
             out += _numbers(_solve(step.args[0].xreplace({symbol: t}) - middle, t))

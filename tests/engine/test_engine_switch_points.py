@@ -46,8 +46,8 @@ def test_an_expression_without_pieces_has_no_switch_points():
 
 
 def test_a_floor_steps_at_the_integers_and_the_first_steps_are_points():
-    symbols, found = _switches({"n": "integer n >= 1"}, lambda s: sp.floor(s["n"] / 1000) - sp.floor((s["n"] - 1) / 1000),
-                               {"n": 5})
+    symbols, found = _switches({"n": "integer n >= 1"},
+                               lambda s: sp.floor(s["n"] / 1000) - sp.floor((s["n"] - 1) / 1000), {"n": 5})
     assert {symbols["n"]: 1000} in found, found
 
 
