@@ -170,12 +170,20 @@ def test_an_asymptotic_equivalence_off_by_a_factor_fails():
 
 
 @pytest.mark.parametrize("point, direction, expected", [
-    ("oo", None, (sp.oo, "-")), ("0", None, (0, "+")), (0, None, (0, "+")), ("0", "-", (0, "-")),
+    ("oo", None, (sp.oo, ["-"])), ("0", None, (0, ["+"])), (0, None, (0, ["+"])), ("0", "-", (0, ["-"])),
 ])
 def test_an_asymptotic_direction_defaults_to_the_side_of_its_point(point, direction, expected):
+    # n is positive: it comes to 0 from above only.
     record = dict(ASYMPTOTIC, point=point, **({"direction": direction} if direction else {}))
     c = claim(**record, asserts="1/n")
     assert c.parsed["ratio_limit"] == (c.symbols["n"], *expected)
+
+
+def test_an_asymptotic_equivalence_of_a_real_variable_at_0_is_taken_from_both_sides():
+    record = dict(kind="asymptotic", variables={"x": "real"}, expr="Abs(x) + x**2", variable="x", point="0")
+    assert claim(**record, asserts="x").parsed["ratio_limit"][2] == ["+", "-"]
+    assert verdict_of(**record, asserts="x").status == "failed"  # the ratio is -1 from the left
+    assert verdict_of(**record, asserts="Abs(x)").passed
 
 
 def test_an_asymptotic_equivalence_is_taken_from_its_stated_side():

@@ -10,9 +10,10 @@
                  equals ``asserts``.
 
 Each is checked as an identity is (``equality.equality_check``): SymPy derives the limit or the
-expansion, and the numbers hold it to the definition.  A limit at a finite point with no
-direction given is taken from both sides where the variable can come from both (``sides``):
-SymPy's limit and series are one-sided by default, and ``|x|/x -> 1`` at 0 passed.
+expansion, and the numbers hold it to the definition.  A limit, an asymptote or a series at a
+finite point with no direction given is taken from both sides where the variable can come from
+both (``sides``): SymPy's limit and series are one-sided by default, and ``|x|/x -> 1`` at 0
+passed, as did ``|x| + x^2 ~ x``.
 """
 from __future__ import annotations
 
@@ -122,14 +123,15 @@ class Asymptotic(Kind):
         super().prepare(claim)
         name = _declared_variable(claim)
         point = _parse_point(claim, claim.raw["point"])
-        direction = claim.raw.get("direction", "-" if point == sp.oo else "+")
-        claim.parsed["ratio_limit"] = (claim.symbols[name], point, direction)
+        given = claim.raw.get("direction")
+        directions = [given] if given is not None else sides(claim, name, point)
+        claim.parsed["ratio_limit"] = (claim.symbols[name], point, directions)
 
     def check(self, claim, settings):
-        variable, point, direction = claim.expr("ratio_limit")
+        variable, point, directions = claim.expr("ratio_limit")
         expression = _closed_form_once(claim, claim.expr("expr"), settings)
-        ratio = sp.Limit(expression / claim.expr("asserts"), variable, point, direction)
-        return equality_check(claim, ratio, sp.Integer(1), settings)
+        return both_sides([equality_check(claim, sp.Limit(expression / claim.expr("asserts"), variable, point, d),
+                                          sp.Integer(1), settings) for d in directions])
 
 
 def _closed_form_once(claim, expression, settings):
