@@ -106,10 +106,11 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
     try:
         with time_budget(SEARCH_SECONDS):
             _compass_search(domain, symbols, value, points, found, starts, rounds)
-            _line_scans(domain, symbols, value, points, found)
-            _ties(domain, symbols, value, points, found)
+            worst = _worst(symbols, value, points)
+            _line_scans(domain, symbols, value, worst, points, found)
+            _ties(domain, symbols, worst, points, found)
             _small_integers(domain, symbols, value, points, found)
-            _roots(domain, symbols, slack, value, points, found)
+            _roots(domain, symbols, slack, worst, points, found)
             _tight_roots(domain, symbols, slack, value, found)
             _snaps(domain, symbols, found)
     except SymbolicTimeout:
@@ -148,7 +149,7 @@ def _compass_search(domain, symbols, value, points, found, starts, rounds):
             found.append(exact)
 
 
-def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: int = 80,
+def _line_scans(domain, symbols, value, worst, points, found, size: int = 200, refine: int = 80,
                 passes: int = 2):
     """The minimum of the slack along each parameter in turn, from the worst sample.
 
@@ -161,10 +162,8 @@ def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: 
     refined by golden-section search.  All numeric (mpmath through a compiled
     function), so it is bounded in time; a symbolic solve of the derivative is not.
     """
-    scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
-    if not scored:
+    if worst is None:
         return
-    worst = min(scored, key=lambda t: t[0])[1]
     # Coordinate descent: each scan starts where the previous one ended, so a minimum in
     # several parameters at once ((x - 1/2)^2 + (y - 2)^2) is reached in a second pass.
     for index, (parameter, symbol) in list(enumerate(zip(domain.parameters.values(), symbols))) * passes:
@@ -187,9 +186,7 @@ def _line_scans(domain, symbols, value, points, found, size: int = 200, refine: 
         x = golden_section_minimum(along, low, high, refine)
         trial = list(base)
         trial[index] = x
-        exact = _valid_point(domain, symbols, trial)
-        if exact is not None and exact not in points and exact not in found:
-            found.append(exact)
+        exact = _propose(domain, symbols, trial, points, found)
         if exact is not None:
             worst = exact
 
@@ -214,42 +211,32 @@ def _scan_grid(parameter, point, size):
     return sorted([-d for d in offsets] + offsets)
 
 
-def _ties(domain, symbols, value, points, found):
+def _ties(domain, symbols, worst, points, found):
     """Points where two parameters are equal (or a hair apart), from the worst sample.
 
     The sample never ties parameters by construction, so a claim false only on
     the diagonal (``|x - y| > 0``) is looked for here, on purpose.
     """
-    scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
-    if not scored or len(symbols) < 2:
+    if worst is None or len(symbols) < 2:
         return
-    worst = min(scored, key=lambda t: t[0])[1]
     for tied in tie_points(domain, worst):
-        exact = _valid_point(domain, symbols, [tied[s] for s in symbols])
-        if exact is not None and exact not in points and exact not in found:
-            found.append(exact)
+        _propose(domain, symbols, [tied[s] for s in symbols], points, found)
 
 
 def _small_integers(domain, symbols, value, points, found):
     """Every point of a box of the smallest integers of an all-integer claim (``small_integers``):
     where it is not positive, and the two where it is least, are proposed."""
     for values in smallest_integers(domain, value):
-        exact = _valid_point(domain, symbols, values)
-        if exact is not None and exact not in points and exact not in found:
-            found.append(exact)
+        _propose(domain, symbols, values, points, found)
 
 
-def _roots(domain, symbols, slack, value, points, found):
+def _roots(domain, symbols, slack, worst, points, found):
     """The points where SymPy puts the slack's roots, or a piece of it switches
     (``core/slack_roots.py``), from the worst sample."""
-    scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
-    if not scored:
+    if worst is None:
         return
-    worst = min(scored, key=lambda t: t[0])[1]
     for values in root_proposals(domain, symbols, slack, worst) + switch_proposals(domain, symbols, slack, worst):
-        exact = _valid_point(domain, symbols, values)
-        if exact is not None and exact not in points and exact not in found:
-            found.append(exact)
+        _propose(domain, symbols, values, points, found)
 
 
 # A point found where the relative slack is below this is where it may vanish exactly.
@@ -264,9 +251,7 @@ def _tight_roots(domain, symbols, slack, value, found):
                     if v is not None and abs(v) < TIGHT and _moderate(domain, found[i]))
     for _, index in scored[:TIGHT_POINTS]:
         for values in tight_proposals(domain, symbols, slack, found[index]):
-            exact = _valid_point(domain, symbols, values)
-            if exact is not None and exact not in found:
-                found.append(exact)
+            _propose(domain, symbols, values, (), found)
 
 
 def _moderate(domain, point) -> bool:
@@ -336,6 +321,21 @@ def _snap(value: float) -> tuple:
                 and abs(float(closed) - value) <= tolerance):
             out.append(closed)
     return tuple(out)
+
+
+def _worst(symbols, value, points):
+    """The sampled point where the relative slack is least (None where it is nowhere known):
+    where the line scans start, and the ties and the roots are sought from."""
+    scored = [(v, p) for v, p in ((value([p[s] for s in symbols]), p) for p in points) if v is not None]
+    return min(scored, key=lambda t: t[0])[1] if scored else None
+
+
+def _propose(domain, symbols, values, points, found):
+    """The point at ``values`` added to ``found`` if it is in the domain and new; it, or None."""
+    exact = _valid_point(domain, symbols, values)
+    if exact is not None and exact not in points and exact not in found:
+        found.append(exact)
+    return exact
 
 
 def _valid_point(domain, symbols, values):

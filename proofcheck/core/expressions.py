@@ -157,8 +157,8 @@ class _Translator:
         """The value of ``node``, which arithmetic needs to be a number or an expression."""
         value = self.visit(node)
         if not isinstance(value, sp.Expr):
-            self.fail(f"{'a tuple' if isinstance(value, tuple) else 'a condition'} "
-                      f"({shorten(ast.get_source_segment(self.text, node) or '')!r}) is not a number")
+            self.fail(f"{not_a_number(value)} ({shorten(ast.get_source_segment(self.text, node) or '')!r}) "
+                      "is not a number")
         return value
 
     def visit_UnaryOp(self, node):
@@ -285,6 +285,11 @@ class _Translator:
                 direction = "-" if point == sp.oo else "+"
             return sp.Limit(self.number(args[0]), variable, point, direction)
         self.fail(f"unknown operator '{name}'")  # pragma: no cover
+
+
+def not_a_number(value) -> str:
+    """What a parsed value that is no number is, in words: a tuple, or a condition."""
+    return "a tuple" if isinstance(value, tuple) else "a condition"
 
 
 def parse_expression(text, symbols: Mapping[str, sp.Symbol], functions=None):

@@ -22,6 +22,7 @@ from ..core.claims import Claim
 from ..core.errors import ProofcheckError
 from ..core.kinds import Kind
 from ..core.kinds.equality import equality_check, probe_points, representative_point
+from ..core.numeric import EvaluationError, evaluate
 from ..core.symbolic import NoClosedForm, closed_form, is_zero, nonzero_at
 from ..core.verdict import Verdict
 
@@ -35,16 +36,13 @@ def order_symbol(claim: Claim) -> sp.Symbol:
 
 
 def _real_at(expression, at) -> bool:
-    """True if ``expression`` is a real number at each of the points ``at`` (30 digits, its
-    imaginary part below 10^-20 of its size); False where it is not, or cannot be told."""
-    for point in at:
-        try:
-            value = sp.N(sp.sympify(expression).xreplace(point), 30)
-            real, imaginary = value.as_real_imag()
-            if not (real.is_number and imaginary.is_number) or abs(imaginary) > 10**-20 * max(1, abs(real)):
-                return False
-        except (TypeError, ValueError, ArithmeticError, AttributeError):
-            return False
+    """True if ``expression`` has a real value at each of the points ``at`` (``numeric.evaluate``
+    refuses one that is not real); False where it has not, or cannot be computed."""
+    try:
+        for point in at:
+            evaluate(expression, point, 30)
+    except EvaluationError:
+        return False
     return True
 
 

@@ -103,8 +103,9 @@ def test_the_compass_search_starts_from_the_worst_samples():
 
 def scan(params, value, *rows):
     domain, symbols = setup(params)
-    found = []
-    counterexamples._line_scans(domain, symbols, value, samples(symbols, *rows), found)
+    found, points = [], samples(symbols, *rows)
+    worst = counterexamples._worst(symbols, value, points)
+    counterexamples._line_scans(domain, symbols, value, worst, points, found)
     return symbols, found
 
 
@@ -178,7 +179,7 @@ def test_a_half_line_is_scanned_outwards_from_its_bound_from_a_millionth_to_a_mi
 def ties(params, value, *rows):
     domain, symbols = setup(params)
     found, points = [], samples(symbols, *rows)
-    counterexamples._ties(domain, symbols, value, points, found)
+    counterexamples._ties(domain, symbols, counterexamples._worst(symbols, value, points), points, found)
     return symbols, points, found
 
 

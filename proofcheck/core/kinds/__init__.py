@@ -11,6 +11,7 @@ import sympy as sp
 
 from ..claims import Claim
 from ..errors import ProofcheckError
+from ..expressions import not_a_number
 from ..verdict import Settings, Verdict
 
 class Kind:
@@ -33,7 +34,7 @@ class Kind:
                 if not isinstance(claim.parsed[name], sp.Expr):
                     # "(1, 2)" or "1 < 2" is no value: "(1, 2) = (1, 2)" passed as an identity.
                     raise ProofcheckError(f"'{name}' must be a number or an expression, not "
-                                          f"{'a tuple' if isinstance(claim.parsed[name], tuple) else 'a condition'}")
+                                          f"{not_a_number(claim.parsed[name])}")
 
     def check(self, claim: Claim, settings: Settings) -> Verdict:  # pragma: no cover
         raise NotImplementedError
