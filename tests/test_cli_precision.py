@@ -7,11 +7,16 @@ import pytest
 from conftest import run_cli
 
 
-@pytest.mark.parametrize("command", [["verify"], ["report"], ["zcdp", "laplace"], ["mechanism"], ["gap"],
-                                     ["explore", "noise-laws"]])
+@pytest.mark.parametrize("command", [["verify"], ["report"], ["zcdp", "laplace"], ["mechanism"], ["gap"]])
 def test_every_computing_command_states_the_same_dps_range_in_its_help(command):
     text = " ".join(run_cli(*command, "--help").stdout.split())
     assert "working digits, 15 to 100000" in text
+
+
+def test_a_quadrature_over_noise_laws_states_its_cap_and_refuses_past_it():
+    assert "working digits, 15 to 2000" in " ".join(run_cli("explore", "noise-laws", "--help").stdout.split())
+    result = run_cli("explore", "noise-laws", "--dps", "2001")
+    assert result.returncode == 2 and "--dps must be between 15 and 2000, got 2001" in result.stderr
 
 
 @pytest.mark.parametrize("argv", [["zcdp", "laplace", "--eps", "1"], ["mechanism", "--r", "0.1"],

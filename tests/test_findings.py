@@ -228,6 +228,7 @@ def test_explore_noise_laws_prints_the_table_and_exits_zero(capsys):
     assert "airy" in out and "0.31331706059" in out and "0.31830988618" in out
 
 
+@pytest.mark.slow
 def test_explore_noise_laws_json_with_r_compares_the_mechanisms(capsys):
     import json
     assert main(["explore", "noise-laws", "--r", "0.1", "--laws", "airy,gaussian", "--dps", "20",
@@ -243,7 +244,7 @@ def test_explore_noise_laws_json_with_r_compares_the_mechanisms(capsys):
 @pytest.mark.parametrize("argv, name", [(["--r", "0"], "parameter r"), (["--r", "2"], "parameter r"),
                                         (["--r", "0.1", "--c", "-1"], "parameter c"),
                                         (["--laws", "cauchy"], "parameter law"),
-                                        (["--dps", "3"], "parameter --dps")])
+                                        (["--dps", "3"], "--dps must be between 15 and 2000, got 3")])
 def test_explore_refuses_bad_input_with_exit_status_two(capsys, argv, name):
     assert main(["explore", "noise-laws", *argv]) == 2
     err = capsys.readouterr().err

@@ -194,7 +194,11 @@ def test_mechanism_budget_is_above_every_lower_bound(params, n):
         assert clearly_at_least(v, lb.two_count_bound(tolerance, n, dps=DPS))
         for K in range(3, int(4 * tolerance * n + 3) + 1, 2):
             assert clearly_at_least(v, lb.uniform_bound(tolerance, n, K, dps=DPS))
-        assert clearly_at_least(v, lb.gaussian_prior_bound(tolerance, n, dps=DPS))
+        # Near the r where (30) vanishes the best prior is very wide (x about 7·10^6 at r = 0.368):
+        # past MAX_PRIOR_CELLS its sums are refused, and best_lower_bound skips it, as here.
+        L, x = lb._default_prior(tolerance)
+        if L is not None and lb.gaussian_prior_cells(tolerance, n, L, x) <= lb.MAX_PRIOR_CELLS:
+            assert clearly_at_least(v, lb.gaussian_prior_bound(tolerance, n, dps=DPS))
 
 
 def test_the_lower_bounds_reject_a_budget_that_decays_too_fast():
@@ -272,4 +276,6 @@ def test_mechanism_command_at_r_equal_one(capsys):
 def test_commands_refuse_bad_input_in_one_line_with_exit_2(argv, parameter, capsys):
     assert cli(argv) == 2
     err = capsys.readouterr().err.strip()
-    assert err.count("\n") == 0 and f"parameter {parameter}" in err and "Traceback" not in err
+    # --dps is read by the one digit validator of every command: "--dps must be between ...".
+    named = "--dps must be" if parameter == "--dps" else f"parameter {parameter}"
+    assert err.count("\n") == 0 and named in err and "Traceback" not in err

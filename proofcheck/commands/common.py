@@ -35,11 +35,15 @@ def add_samples(parser):
                         help=f"sample points per numeric claim, 1 to {MAX_SAMPLES} (default 4)")
 
 
-def add_dps(parser, default: int):
-    """The one --dps of every command that computes: the same range everywhere."""
+def add_dps(parser, default: int, high: int | None = None):
+    """The one --dps of every command that computes, read by ``precision.validate_dps``.
+
+    ``high`` is the lower cap of a command that integrates over a noise law
+    (``precision.MAX_QUADRATURE_DPS``).
+    """
     from ..core.precision import MAX_DPS, MIN_DPS
     parser.add_argument("--dps", default=str(default), metavar="N",
-                        help=f"working digits, {MIN_DPS} to {MAX_DPS} (default {default}); JSON gives each "
+                        help=f"working digits, {MIN_DPS} to {high or MAX_DPS} (default {default}); JSON gives each "
                         f"value to the digits that are correct, text a readable rounding")
 
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 import mpmath
 
 from ..core.errors import ProofcheckError
+from ..core.precision import MAX_QUADRATURE_DPS, validate_dps
 from .common import Progress, add_dps
 
 DEFAULT_DIGITS = 30
@@ -45,7 +46,7 @@ def add_parser(sub, summary):
     laws.add_argument("--c", help="the mechanisms' shift c > 0 (default r)")
     laws.add_argument("--laws", default="gaussian,laplace,logistic,airy",
                       help="comma-separated laws (default: gaussian,laplace,logistic,airy)")
-    add_dps(laws, DEFAULT_DIGITS)
+    add_dps(laws, DEFAULT_DIGITS, high=MAX_QUADRATURE_DPS)
     laws.add_argument("--json", action="store_true", help="print one JSON document")
     laws.set_defaults(run=run_noise_laws)
     cgf = topics.add_parser("score-cgf", help="certify K(t) <= I t^2/2 for a law's score, every real t",
@@ -69,8 +70,7 @@ def _no_topic(parser) -> int:
 
 
 def _digits(text) -> int:
-    from .mechanism import parse_digits
-    return parse_digits(text)
+    return validate_dps(text, high=MAX_QUADRATURE_DPS)
 
 
 def _laws(text):

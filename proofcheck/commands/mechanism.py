@@ -13,6 +13,7 @@ import sys
 import mpmath
 
 from ..core.errors import DomainError
+from ..core.precision import validate_dps
 from .common import add_dps
 
 EDGE_NOTE = "zCDP rho of the edge (n-1) <-> n, both directions, every order"
@@ -45,16 +46,6 @@ def parse_counts(text: str) -> list[int]:
     return [count(part, "--n") for part in parts]
 
 
-def parse_digits(text: str) -> int:
-    """The one --dps range of every command, refused as this command names its parameters."""
-    from ..core.errors import ProofcheckError
-    from ..core.precision import validate_dps
-    try:
-        return validate_dps(text)
-    except ProofcheckError as error:
-        raise DomainError("--dps", str(error).removeprefix("--dps ")) from None
-
-
 def describe(r, r0, c, counts, delta, dps) -> dict:
     from ..dp.exact_inputs import probability
     from ..dp.shifted_log_gaussian import ShiftedLogGaussian
@@ -76,7 +67,7 @@ def describe(r, r0, c, counts, delta, dps) -> dict:
 
 def run(args) -> int:
     counts = parse_counts(args.n)
-    dps = parse_digits(args.dps)
+    dps = validate_dps(args.dps)
     record = describe(args.r, args.r0, args.c, counts, args.delta, dps)
     if args.json:
         json.dump(_as_json(record), sys.stdout, indent=1)

@@ -24,7 +24,6 @@ Integers are handled as FLINT ``fmpz`` throughout: Python's own
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -34,7 +33,7 @@ from flint import arb, fmpz
 from .decimal_balls import (GUARD_BITS, LOG2_10, constant_ball, decimal_exponent_estimate, is_tie,
                             nearest, scale)
 from .errors import ProofcheckError, SymbolicTimeout, shorten
-from .precision import MAX_DPS, arb_bits
+from .precision import MAX_DPS, arb_bits, validate_dps
 
 MIN_DIGITS = 1
 MAX_DIGITS = MAX_DPS
@@ -65,20 +64,7 @@ class RoundingBoundaryError(ArithmeticError):
 
 def validate_digits(value, name: str = "--dps") -> int:
     """``value`` as an int in [MIN_DIGITS, MAX_DIGITS], or a one-line error naming ``name``."""
-    if isinstance(value, bool):
-        raise ProofcheckError(f"{name} must be an integer, got {value!r}")
-    if isinstance(value, str):
-        text = value.strip()
-        if not re.fullmatch(r"[+-]?[0-9]+", text):
-            raise ProofcheckError(f"{name} must be an integer, got {value!r}")
-        if len(text.lstrip("+-")) > 12:
-            raise ProofcheckError(f"{name} must be between {MIN_DIGITS} and {MAX_DIGITS}, got {value}")
-        value = int(text)
-    if not isinstance(value, int):
-        raise ProofcheckError(f"{name} must be an integer, got {value!r}")
-    if not MIN_DIGITS <= value <= MAX_DIGITS:
-        raise ProofcheckError(f"{name} must be between {MIN_DIGITS} and {MAX_DIGITS}, got {value}")
-    return value
+    return validate_dps(value, name, low=MIN_DIGITS, high=MAX_DIGITS)
 
 
 def exact_constant(expr, what: str = "expression"):

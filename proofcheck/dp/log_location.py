@@ -40,7 +40,7 @@ import mpmath
 from flint import arb, arf
 
 from ..core.errors import ProofcheckError
-from ..core.precision import arb_bits
+from ..core.precision import MAX_QUADRATURE_DPS, arb_bits, validate_dps
 from .arb_numbers import GUARD_DIGITS, ball_of, bits_for, tail_guard_bits, two_to, value_of
 from .arb_quadrature import (QuadratureError, geometric_points, integrate_balls, line_integrals, ordered_points,
                              reach, require_digits)
@@ -89,9 +89,7 @@ def _check_count(n) -> int:
 
 
 def _check_dps(dps) -> int:
-    if isinstance(dps, bool) or not isinstance(dps, int) or not 10 <= dps <= 2000:
-        raise MechanismError(f"parameter dps: expected an integer from 10 to 2000, got {dps!r}")
-    return dps
+    return validate_dps(dps, "dps", high=MAX_QUADRATURE_DPS, error=MechanismError)
 
 
 def _as_mpf(value):

@@ -45,6 +45,7 @@ import mpmath
 import numpy as np
 
 from ..core.errors import DomainError
+from ..core.precision import validate_dps
 from .exact_inputs import count, exact, to_mpf
 
 DEFAULT_DPS = 30
@@ -55,6 +56,9 @@ MAX_PRIOR_CELLS = 4_000_000
 # most DOUBLE_DIGITS digits are asked for.
 EXACT_SUM_CELLS = 20_000
 DOUBLE_DIGITS = 12
+# A bound is asked for to as few digits as this (`gap` prints ten, from DOUBLE_DIGITS):
+# the one place below precision.MIN_DPS, since these sums are exact or in double precision.
+MIN_BOUND_DIGITS = 5
 # Odd K scanned one by one when choosing the uniform prior.
 MAX_SCANNED_K = 4_000_000
 
@@ -77,10 +81,7 @@ def _base_count(n) -> int:
 
 
 def _digits(dps) -> int:
-    dps = DEFAULT_DPS if dps is None else dps
-    if isinstance(dps, bool) or not isinstance(dps, int) or not 5 <= dps <= 10_000:
-        raise DomainError("dps", f"must be an integer between 5 and 10000, got {dps!r}")
-    return dps
+    return validate_dps(DEFAULT_DPS if dps is None else dps, "dps", low=MIN_BOUND_DIGITS, error=DomainError)
 
 
 # -- (14) ------------------------------------------------------------------------------------

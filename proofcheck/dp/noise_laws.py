@@ -36,7 +36,7 @@ from flint import arb, ctx
 
 from ..core.errors import ProofcheckError
 from ..core import tanh_sinh
-from ..core.precision import arb_bits
+from ..core.precision import MAX_QUADRATURE_DPS, arb_bits, validate_dps
 from .airy_functions import (airy_ai_pair, airy_ai_squared, airy_ai_squared_and_log_derivative,
                              airy_log_ai_squared, first_zero_of_airy_derivative)
 from .arb_numbers import GUARD_DIGITS, ball_of
@@ -282,9 +282,8 @@ def noise_law(name) -> NoiseLaw:
 # -- quantities by quadrature --------------------------------------------------
 
 def check_dps(dps) -> int:
-    if isinstance(dps, bool) or not isinstance(dps, int) or not 10 <= dps <= 2000:
-        raise NoiseLawError(f"parameter dps: expected an integer from 10 to 2000, got {dps!r}")
-    return dps
+    """``dps`` checked by the one digit validator, with the quadrature's cap."""
+    return validate_dps(dps, "dps", high=MAX_QUADRATURE_DPS, error=NoiseLawError)
 
 
 def quad_over_law(law, integrand, extra=()):

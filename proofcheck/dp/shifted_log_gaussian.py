@@ -46,6 +46,7 @@ import mpmath
 import numpy as np
 
 from ..core.errors import DomainError
+from ..core.precision import validate_dps
 from .exact_inputs import count, exact, positive, probability, to_mpf
 from .renyi import AtomPlusDensity, shifted_log_coordinate
 
@@ -296,9 +297,7 @@ def stochastic_rounding_law(y):
 
 
 def _digits(dps) -> int:
-    if isinstance(dps, bool) or not isinstance(dps, (int, np.integer)) or not 15 <= dps <= 10_000:
-        raise DomainError("dps", f"must be an integer between 15 and 10000, got {dps!r}")
-    return int(dps)
+    return validate_dps(dps, "dps", error=DomainError)
 
 
 def _generator(rng) -> np.random.Generator:
