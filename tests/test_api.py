@@ -115,6 +115,7 @@ def test_a_wrong_constant_fails_with_its_values_as_mpmath_numbers_and_its_formul
     assert verdict.derived == 4 * sp.exp(2) / sp.pi**2
 
 
+@pytest.mark.slow
 def test_a_numeric_failure_gives_its_point_as_mpmath_numbers(revised):
     verdict = revised["wrong-drift"].check(dps=30)
     assert verdict.status == "failed"
@@ -219,6 +220,7 @@ wrong: int = verdict.route
 '''
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed")
 def test_the_public_modules_are_typed(tmp_path, request):
     # mypy's own incremental cache, kept beside pytest's (it re-checks whatever changed): a

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from conftest import run_cli
 
 RUNAWAYS = '''
@@ -40,6 +42,7 @@ asserts = "2"
 
 
 
+@pytest.mark.slow
 def test_runaway_claims_become_errors_and_the_others_go_on(tmp_path):
     claims = tmp_path / "runaways.toml"
     claims.write_text(RUNAWAYS)
@@ -59,6 +62,7 @@ def test_runaway_claims_become_errors_and_the_others_go_on(tmp_path):
     assert summary["papers"]["runaways"]["errors"] == 2
 
 
+@pytest.mark.slow
 def test_text_output_counts_errors_apart_from_failures(tmp_path):
     claims = tmp_path / "runaways.toml"
     claims.write_text(RUNAWAYS)

@@ -36,7 +36,18 @@ def on_the_worker_of(name):
     return pytest.mark.xdist_group(f"derivation-{BUILT_ON.get(name, name)}")
 
 
-BY_SCRIPT = [pytest.param(name, marks=on_the_worker_of(name)) for name in sorted(NINE)]
+# The scripts that take longest to run (0.5 to 4 s each, with their shared worker's start)
+# run in the deep tier (`pytest -m slow`, which CI runs too), with every test that runs them;
+# c_r_algebra and two_count_template run in the default run.
+DEEP_SCRIPTS = {"gaussian_lemma", "drift_optimality", "uniform_prior", "gaussian_prior", "unequal_variance",
+                "v_expansion", "small_error_limits"}
+
+
+def marks_of(name):
+    return [on_the_worker_of(name)] + ([pytest.mark.slow] if name in DEEP_SCRIPTS else [])
+
+
+BY_SCRIPT = [pytest.param(name, marks=marks_of(name)) for name in sorted(NINE)]
 
 
 def run(name, **overrides):
@@ -75,6 +86,7 @@ def test_two_count_template_is_maximised_at_one_over_128():
     assert (found["theta_opt"], found["a_opt"], found["max_value"]) == (sp.Rational(1, 2), 8, sp.Rational(1, 128))
 
 
+@pytest.mark.slow
 @on_the_worker_of("uniform_prior")
 def test_uniform_prior_maximiser_and_value():
     found = load("uniform_prior").results()
@@ -106,7 +118,7 @@ BROKEN = [
 
 # On the worker of its script: the results a script builds on are computed there already.
 @pytest.mark.parametrize("name, overrides, key", [
-    pytest.param(*broken, id=f"{broken[0]}-{broken[2]}", marks=on_the_worker_of(broken[0])) for broken in BROKEN])
+    pytest.param(*broken, id=f"{broken[0]}-{broken[2]}", marks=marks_of(broken[0])) for broken in BROKEN])
 def test_a_broken_step_makes_the_derivation_fail_there(name, overrides, key):
     with pytest.raises(literate.DerivationFailed) as failure:
         run(name, **overrides)
@@ -252,6 +264,7 @@ def test_markdown_shows_each_step_as_latex_math():
 
 # -- running the scripts: standalone and through the command line -----------------------
 
+@pytest.mark.slow
 def test_script_runs_standalone_with_numbered_steps():
     done = subprocess.run([sys.executable, str(ROOT / "derivations" / "c_r_algebra.py")],
                           capture_output=True, text=True, timeout=120)
@@ -420,6 +433,7 @@ def test_every_derivation_link_of_the_packs_is_exercised():
 ASSERTING = next(c for c in _linked_claims() if c.get("result") and "asserts" in c.parsed)
 
 
+@pytest.mark.slow
 @on_the_worker_of(ASSERTING.get("derivation"))
 def test_a_link_whose_script_disagrees_fails_the_claim():
     from proofcheck.core.verdict import Settings, Verdict
@@ -429,6 +443,7 @@ def test_a_link_whose_script_disagrees_fails_the_claim():
     assert verdict.status == "failed" and "disagrees" in verdict.details
 
 
+@pytest.mark.slow
 @on_the_worker_of("gaussian_lemma")  # the forked worker inherits the script's results
 def test_verify_runs_the_scripts_only_when_asked(capsys):
     claim = next(c for c in _linked_claims() if c.get("derivation") == "gaussian_lemma")

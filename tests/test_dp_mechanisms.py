@@ -34,6 +34,7 @@ def agree(a, b, digits=DIGITS):
     return abs(a - b) <= mpmath.mpf(10) ** (-digits) * max(abs(a), abs(b), mpmath.mpf(10) ** -300)
 
 
+@pytest.mark.slow
 @given(eps=epsilons, alpha=orders)
 def test_laplace_closed_form_matches_the_integrated_definition(eps, alpha):
     with mpmath.workdps(DPS):

@@ -55,6 +55,7 @@ def test_seven_categories_exceed_the_kl_at_an_exhibited_order(claims):
     assert "alpha = 184.98" in verdict.details and "1.7615" in verdict.details
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("claim_id", ["krr-tight-zcdp", "krr7-excess-eps-0.01", "krr-renyi", "br-kl-limit",
                                       "krr7-exceeds-kl"])
 def test_every_negative_control_is_rejected(claims, claim_id):
@@ -106,6 +107,7 @@ asserts = "log(alpha/(2*alpha - 1)*exp((alpha - 1)*eps) + (alpha - 1)/(2*alpha -
 """
 
 
+@pytest.mark.slow
 def test_renyi_check_derives_mironov_and_rejects_a_changed_constant(tmp_path):
     claim, = claims_from_text(tmp_path, LAPLACE)
     assert check_claim(claim, SETTINGS).evidence == "symbolic"

@@ -183,6 +183,7 @@ def test_lower_bounds_refuse_bad_input_by_name(call, parameter):
 # -- the two halves, consistent ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(mechanisms(), st.integers(1, 300))
 def test_mechanism_budget_is_above_every_lower_bound(params, n):
     """The mechanism meets E|x̂ − m| ≤ r0(m + c)/(1 + c) ≤ r0·m ≤ r·m at m ≥ 1, so §6 applies

@@ -211,6 +211,7 @@ def _quadrature_error(mechanism, n, clipped, drift=None):
         return mpmath.quad(lambda z: abs(released(z) - n) * mpmath.npdf(z), points)
 
 
+@pytest.mark.slow
 @given(mechanisms(), counts)
 def test_unclipped_error_equals_9_by_quadrature(params, n):
     r, r0, c = params
@@ -237,6 +238,7 @@ def test_drift_sigma_squared_minimises_absolute_error_section_4_1():
     assert clearly_less(at[0], at[-mpmath.mpf("1e-3")]) and clearly_less(at[0], at[mpmath.mpf("1e-3")])
 
 
+@pytest.mark.slow
 @given(mechanisms(), counts)
 def test_clipped_error_is_exact_and_within_theorem_3_1_i(params, n):
     r, r0, c = params

@@ -63,11 +63,13 @@ def _check_clipped(mechanism, n, alpha):
 
 # -- (12): equal to α·v(n) before clipping, at most α·v(n) after -----------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("alpha", ORDERS)
 def test_unclipped_renyi_divergence_is_alpha_v_on_the_boundary_edge_0_1(alpha):
     _check_unclipped(MECHANISM, 1, alpha)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("alpha", ORDERS)
 def test_clipped_renyi_divergence_is_below_alpha_v_on_the_boundary_edge_0_1(alpha):
     _check_clipped(MECHANISM, 1, alpha)
@@ -186,6 +188,7 @@ def _verdict(n, alpha, direction="reverse"):
     return unequal_gaussian.edge_divergence_evidence(n, "0.1", alpha, direction=direction, dps=15).verdict
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("alpha", ORDERS)
 def test_unequal_gaussian_reverse_divergence_is_infinite_from_35_on_edge_10_11(alpha):
     expected = "diverges" if Fraction(alpha) >= unequal_gaussian.reverse_threshold(10) else "converges"

@@ -113,6 +113,7 @@ def test_airy_antiderivative_refuses_an_integrand_outside_its_ansatz():
     assert symbolic_moments.airy_antiderivative(sp.airyai(y), y) is None  # linear in Ai: no quadratic form
 
 
+@pytest.mark.slow
 def test_symbolic_airy_moments_are_two_thirds_and_four_thirds_of_minus_a1_prime():
     derived = symbolic_moments.airy_symbolic_quantities()
     assert sp.simplify(derived["mean_abs"] + 2 * A1P / 3) == 0
@@ -153,6 +154,7 @@ def test_drift_sigma_squared_minimises_absolute_error_for_the_normal_law(s):
                      2 * mpmath.ncdf(s) - 1, DPS)  # Lemma 4.1, eq. (8)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("law", LAWS)
 def test_minimal_error_is_twice_the_cdf_at_the_tilted_median_minus_one(law):
     s = mpmath.mpf("0.3")
@@ -264,6 +266,7 @@ def test_a_miscalibrated_scale_is_caught_by_the_utility_check():
     assert not mechanism.meets_utility(1000)
 
 
+@pytest.mark.slow
 def test_airy_budget_is_nonincreasing_and_its_coefficient_approaches_the_limit():
     mechanism = log_location.LogLocationMechanism("airy", "0.1", dps=20)
     orders = ("1", "2", "100", "100000")

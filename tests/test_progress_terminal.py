@@ -11,6 +11,9 @@ import time
 
 import fcntl
 import termios
+
+import pytest
+
 from conftest import run_cli
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
@@ -49,6 +52,7 @@ def frames(drawn: str) -> list[str]:
     return [ANSI.sub("", piece).strip() for piece in pieces if ANSI.sub("", piece).strip()]
 
 
+@pytest.mark.slow
 def test_the_progress_bar_shows_the_count_and_the_claim_being_checked_in_a_terminal():
     # The second claim takes seconds (sampled quadrature), so the bar is drawn while it runs.
     code, drawn = run_in_terminal(["verify", "larger-groups", "--only", "lemma-4.1", "drift-objectives-differ",
@@ -66,6 +70,7 @@ def test_the_progress_bar_shows_the_count_and_the_claim_being_checked_in_a_termi
     assert "2 passed, 0 failed" in shown
 
 
+@pytest.mark.slow
 def test_the_progress_bar_fits_a_narrow_terminal():
     code, drawn = run_in_terminal(["verify", "larger-groups", "--only", "lemma-4.1", "-j", "1"], columns=40)
     assert code == 0

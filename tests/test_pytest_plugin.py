@@ -161,6 +161,7 @@ def test_last_failed_reruns_only_the_failing_claim(pytester):
     again.assert_outcomes(failed=1)
 
 
+@pytest.mark.slow
 def test_two_workers_run_the_claims_in_parallel(claims_dir):
     # The workers run claims, whose checks hold no assert of a test: nothing to rewrite.
     result = claims_dir.runpytest("-n", "2", "-q", "-p", "no:cacheprovider", "--assert=plain")
@@ -179,6 +180,7 @@ asserts = "pi**2/6"
 '''
 
 
+@pytest.mark.slow
 def test_a_claim_over_its_time_limit_fails_its_item_and_the_run_goes_on(pytester):
     pytester.makefile(".claims.toml", slow=SLOW, demo=CLAIMS)
     result = pytester.runpytest("--proofcheck-timeout", "0.5", "-q", "-p", "no:cacheprovider")

@@ -4,6 +4,7 @@ import os
 import signal
 import time
 
+import pytest
 
 from proofcheck.core import runner, timeout
 from proofcheck.core.claims import Claim
@@ -73,12 +74,14 @@ def test_a_runaway_claim_times_out_and_the_others_go_on():
     assert time.monotonic() - start < 30
 
 
+@pytest.mark.slow
 def test_a_runaway_claim_times_out_with_parallel_workers_too():
     results = runner.run([claim("spin", "spin"), claim("b"), claim("c"), claim("d")], Settings(), jobs=2,
                          timeout=0.5)
     assert statuses(results) == [("spin", "error"), ("b", "passed"), ("c", "passed"), ("d", "passed")]
 
 
+@pytest.mark.slow
 def test_a_memory_runaway_becomes_that_claims_error(monkeypatch):
     monkeypatch.setattr(runner, "memory_limit_bytes", lambda: 256 << 20)
     results = runner.run([claim("hog", "hog"), claim("b")], Settings(), jobs=1, timeout=60)
@@ -92,6 +95,7 @@ def test_a_worker_killed_from_outside_is_that_claims_error_and_is_replaced():
     assert "killed by signal 9" in results[0].verdict.details
 
 
+@pytest.mark.slow
 def test_results_come_back_in_the_claims_order_whatever_finishes_first():
     claims = [claim("slow", "nap", seconds="0.5"), claim("quick1"), claim("quick2")]
     finished = []
@@ -110,6 +114,7 @@ def test_a_long_reason_is_shortened_to_one_line():
     assert "\n" not in reason and len(reason) == 300 and reason.endswith("…")
 
 
+@pytest.mark.slow
 def test_a_runaway_negative_control_leaves_the_verdict_but_marks_the_controls_unfinished():
     results = runner.run([claim("a", mutant="spin"), claim("b")], Settings(), jobs=1, mutants=True,
                          timeout=0.5)

@@ -61,6 +61,7 @@ def test_the_airy_integral_tail_is_negligible_at_the_cutoff_used():
 
 # -- two routes to K(t) ---------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("t", ["1/10", "1", "5", "10"])
 def test_the_certified_cgf_encloses_the_mpmath_quadrature(t):
     ball = airy_score_cgf.log_mgf(t, 64)
@@ -85,6 +86,7 @@ def test_the_laplace_cgf_is_log_cosh_t():
 
 # -- the certificate ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_airy_score_is_strictly_sub_gaussian_on_a_certified_range():
     certificate = airy_score_cgf.certify_sub_gaussian(_airy_half_fisher, True, t0="1/2", T="10")
     assert certificate.status == "certified", certificate.route
@@ -105,6 +107,7 @@ def test_a_curvature_of_099_times_half_the_fisher_information_is_refuted():
         Fraction(t).denominator * arb(Fraction(t).numerator) / Fraction(t).denominator
 
 
+@pytest.mark.slow
 def test_the_exact_curvature_without_its_symbolic_match_is_not_certified():
     # Balls alone never show c = I/2, and without it the t^2 term has no sign: undecided, not passed.
     certificate = airy_score_cgf.certify_sub_gaussian(_airy_half_fisher, False)

@@ -27,6 +27,7 @@ def _console_blocks():
     return blocks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command, expected", _console_blocks())
 def test_each_command_of_the_tutorial_prints_what_it_shows(command, expected, monkeypatch):
     program, *arguments = shlex.split(command)

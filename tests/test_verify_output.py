@@ -1,6 +1,8 @@
 """`verify` prints in the papers' order whatever -j is: a header per paper, a summary per paper, the total
 last; long locations end in an ellipsis, never mid-word."""
 
+import pytest
+
 from proofcheck.report.console import InOrder, fit
 
 from conftest import run_cli
@@ -13,6 +15,7 @@ def claim_lines(stdout):
     return [line.split()[1] for line in stdout.splitlines() if line.startswith(("PASS", "FAIL", "ERROR"))]
 
 
+@pytest.mark.slow
 def test_results_print_in_paper_order_under_one_header_per_paper_whatever_the_jobs():
     outputs = [run_cli("verify", "larger-groups", "exact-zcdp", "-j", jobs, "--only", *IDS)
                for jobs in ("1", "2")]

@@ -59,6 +59,7 @@ Y = sp.Symbol("y")  # no assumptions: sqrt(y**2) stays a square root, with its b
     (2 ** sp.sqrt(Y ** 2), 2 / sp.log(2)),  # the cut is in the exponent
     (sp.log(1 + sp.sqrt(Y ** 2)), 2 * (2 * sp.log(2) - 1)),  # the cut is in the argument
 ])
+@pytest.mark.slow
 def test_an_integrand_with_a_branch_cut_on_the_range_is_never_taken_as_analytic(integrand, exact):
     # Arb's error bound assumes the integrand is analytic near the range; where a square
     # root or logarithm is cut, each function must say so, or the ball can miss the integral.

@@ -201,6 +201,7 @@ def test_a_point_no_snap_knows_is_met_by_the_roots_beside_a_tight_point():
     assert {symbols["x"]: sp.log(2)} in found, found
 
 
+@pytest.mark.slow
 def test_the_smallest_integers_of_an_all_integer_claim_are_each_looked_at():
     # |n^2 + m^2 - k^2| - 1 is flat (0 or more) wherever the integers miss a Pythagorean triple.
     symbols, found = search({"n": "integer n >= 1", "m": "integer m >= 1", "k": "integer k >= 1"},

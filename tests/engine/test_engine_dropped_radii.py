@@ -42,6 +42,7 @@ def test_an_inner_ledger_keeps_its_radii_to_itself():
     # mpmath's nsum adds bits of its own: 2^600 no longer cancels them all.
     (sp.Sum(2 ** K * (1 + 2 ** -K * (2 + sp.tanh(J)) / J ** 2) - 2 ** K, (J, 1, sp.oo)), 900),
 ])
+@pytest.mark.slow
 def test_an_operator_whose_every_term_cancelled_is_cancelled_digits_not_0(operator, k):
     # At 50 digits 2^K (1 + 2^-K t) - 2^K is a ball about 0: each midpoint was 0.
     numeric.forget_values()

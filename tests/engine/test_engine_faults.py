@@ -200,6 +200,7 @@ def test_renyi_wrong_closed_form_fails_outside_mutant_mode(wrong):
     assert verdict_of(_renyi(wrong), Settings()).status == "failed"
 
 
+@pytest.mark.slow
 def test_renyi_gaussian_negated_fails_and_true_passes():
     moment = "integrate(normal_pdf(x, 0, 1)**alpha*normal_pdf(x, mu, 1)**(1 - alpha), x, -oo, oo)"
     record = {"id": "gauss-renyi", "kind": "renyi",

@@ -51,6 +51,7 @@ def test_a_kink_far_out_in_a_gaussian_tail_is_integrated_to_the_working_digits()
         assert agree(got, evaluate(parse("sqrt(2/pi)"), {}, dps), dps)
 
 
+@pytest.mark.slow
 def test_theorem_3_1_i_at_a_tiny_sigma_is_integrated_to_relative_digits():
     # E|x^ - n| at n = 1000, c = 100 and sigma = 10^-38 is 1100 (2 Phi(sigma) - 1) up to
     # e^(-10^76): the clipping point sits near z = -2 10^37.  An inequality decides this tie

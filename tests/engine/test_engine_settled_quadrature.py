@@ -55,6 +55,7 @@ def test_without_the_cut_at_the_peak_nor_its_own_scale_the_levels_agree_on_its_t
     assert got < mpmath.mpf(10) ** -100, got  # the value it once passed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("alpha", [sp.Rational(112, 13), sp.Integer(100)])
 def test_the_renyi_integral_of_eq_5_at_a_large_order_and_a_small_c_has_its_digits(alpha):
     point = {C: sp.Rational(1, 10000), SIGMA: sp.Rational(1, 10), ALPHA: alpha}
@@ -252,6 +253,7 @@ DRIFT_DERIVATIVE = sp.Derivative(sp.Integral(sp.Abs(sp.exp(SIGMA * Y - L) - 1) *
 NEAR_KINK = {SIGMA: sp.Rational(1, 10 ** 6), L: -sp.root(10, 4) / 10 ** 5}
 
 
+@pytest.mark.slow
 def test_the_drift_derivative_with_its_kink_at_minus_18_agrees_with_its_closed_form():
     # Its small integrals are of one sign: they are given the levels their relative digits need.
     closed = sp.exp(SIGMA ** 2 / 2 - L) * sp.erf((L / SIGMA - SIGMA) / sp.sqrt(2))

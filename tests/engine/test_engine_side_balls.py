@@ -41,6 +41,7 @@ def test_a_leaf_is_a_ball_about_its_value_at_twice_the_digits_as_wide_as_its_cha
     assert ball.contains(1) and ball.rad() < arb(10) ** -15
 
 
+@pytest.mark.slow
 def test_noise_about_0_is_a_ball_about_0_as_wide_as_the_noise():
     side = K * sp.Rational(1, 10**60) + sp.Rational(1, 10**130) - NOISE
     at = {K: sp.Integer(1)}
@@ -79,6 +80,7 @@ def test_a_ball_is_shown_with_the_digits_its_radius_leaves():
         assert ball_text(arb(1, 1) / 3, 20) is None
 
 
+@pytest.mark.slow
 def test_a_counterexample_shows_the_balls_that_decided_it_not_mpmaths_noise():
     # mpmath showed the right side as 0.99994 10^-60, below the left side it exceeds.
     from proofcheck import papers

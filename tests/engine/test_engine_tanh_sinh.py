@@ -143,6 +143,7 @@ def test_a_shift_of_the_half_line_moves_the_integral_with_it():
 
 # -- how many levels an integral is given ------------------------------------------------
 
+@pytest.mark.slow
 def test_an_integral_unresolved_at_the_first_levels_is_given_the_last_ones():
     # 1/((x - 1/3)^2 + eps^2), eps = 10^-2.75: mpmath's estimate is at its cap (1) at levels
     # 10 and 11, the peak not yet resolved, so no rate is known; the levels up to the last
@@ -161,6 +162,7 @@ def test_an_integral_unresolved_at_the_first_levels_is_given_the_last_ones():
         assert abs(value - exact) <= tolerance * exact
 
 
+@pytest.mark.slow
 def test_an_error_that_stalls_below_the_cap_is_given_one_more_level_not_four():
     # 1/sqrt(x) at 110 digits: the nodes cannot come closer to 0 than the precision allows,
     # and the estimate stays near 1e-58 at every level.  Reported, not converged.

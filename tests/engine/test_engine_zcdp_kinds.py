@@ -173,6 +173,7 @@ def test_a_sign_that_mpmath_loses_to_cancellation_is_found_by_the_ball(sign):
     assert _sign_of(slack, {X: 1}, SETTINGS) == (-sign, "numeric")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sign", [1, -1])
 def test_noise_of_an_integral_about_0_gives_no_sign_its_true_value_does(sign):
     # The integral is 0; quadrature gives 6 10^-65 at 50 digits and 5 10^-115 at 100, both

@@ -322,12 +322,14 @@ def case_hidden_in_a_cancellation(e: Expression, domain: str, k: int, inequality
 
 # -- the default run ---------------------------------------------------------------------
 
+@pytest.mark.slow
 @fuzz_settings
 @given(e=expressions(), domain=domains, how=st.sampled_from(REWRITES))
 def test_equivalent_rewrite_of_an_identity_passes(e, domain, how):
     case_true_rewrite(e, domain, how)
 
 
+@pytest.mark.slow
 @fuzz_settings
 @given(e=expressions(), domain=domains, k=st.integers(min_value=1, max_value=40))
 def test_assertion_scaled_by_one_plus_tiny_is_not_passed(e, domain, k):
@@ -340,12 +342,14 @@ def test_assertion_with_one_term_sign_flipped_is_not_passed(e, domain, index):
     case_flipped_sign(e, domain, index)
 
 
+@pytest.mark.slow
 @fuzz_settings
 @given(e=expressions(), domain=domains, index=st.integers(min_value=0, max_value=3))
 def test_assertion_with_one_exponent_changed_is_not_passed(e, domain, index):
     case_changed_exponent(e, domain, index)
 
 
+@pytest.mark.slow
 @fuzz_settings
 @given(g=expressions(), r=thresholds, upper=st.booleans())
 def test_true_inequality_passes_on_its_domain(g, r, upper):
@@ -359,6 +363,7 @@ def test_inequality_on_a_widened_domain_is_not_passed(g, r, upper, k):
 
 
 # Fewer by default: a cancellation sends the numeric routes up to 8 dps.
+@pytest.mark.slow
 @settings(fuzz_settings,
           max_examples=max(10, settings.default.max_examples) if PROFILE != "deep" else FUZZ_EXAMPLES)
 @given(e=expressions(), domain=domains, k=st.integers(min_value=1, max_value=5),
