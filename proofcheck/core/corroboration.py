@@ -31,9 +31,11 @@ free is given a value its assumptions allow (``_completed``).
 """
 from __future__ import annotations
 
+import mpmath
 import sympy as sp
 
 from .errors import SymbolicTimeout
+from .numeric_limits import Unbounded
 from .side_balls import side_ball
 from .timeout import time_budget
 
@@ -69,9 +71,10 @@ def contradiction(definition, closed, points, decided=None) -> dict | None:
         balls = _balls(definition, closed, point)
         if balls is not None and decided is not None:
             decided.append(point)
-        if balls is not None and not balls[0].overlaps(balls[1]):
+        if balls is not None and (isinstance(balls[0], str) or not balls[0].overlaps(balls[1])):
+            shown = balls[0] if isinstance(balls[0], str) else balls[0].str(12)
             return {"point": ", ".join(f"{name} = {value}" for name, value in point.items()) or "(none)",
-                    "definition": balls[0].str(12), "SymPy": balls[1].str(12)}
+                    "definition": shown, "SymPy": balls[1].str(12)}
     return None
 
 
@@ -160,7 +163,10 @@ def _balls(definition, closed, point):
             closed_ball = side_ball(closed, point, DIGITS, single=True)
             if closed_ball is None:
                 return None
-            definition_ball = side_ball(definition, point, DIGITS, single=True)
+            try:
+                definition_ball = side_ball(definition, point, DIGITS, single=True)
+            except Unbounded as growing:
+                return _outgrown(growing.last, closed_ball)
     except (SymbolicTimeout, ArithmeticError, ValueError, TypeError, NotImplementedError, RecursionError):
         # No value in time, or none at all: CancelledDigits and NoLimit (EvaluationError, an
         # ArithmeticError), a point out of the domain, a function mpmath lacks.  Such a point
@@ -168,6 +174,20 @@ def _balls(definition, closed, point):
         # other exception is a fault of this module and is not hidden.
         return None
     return None if definition_ball is None else (definition_ball, closed_ball)
+
+
+def _outgrown(last, closed_ball):
+    """("grows without bound ...", SymPy's ball) where a limit's values, of one sign and larger at
+    every step, have passed ten times SymPy's finite value (or 1) and are still growing: no finite
+    limit of SymPy's is what they approach.  SymPy's limit of (n^2 + n^a)/n^2 as n -> oo is 1
+    for every a, and n^2 + n^a ~ n^2 for 0 < a < 3 (false for a > 2) passed as symbolic.  Values
+    that grow but have not passed it decide nothing (a slow approach from below grows too)."""
+    if not closed_ball.is_finite():
+        return None
+    size = max(float(abs(closed_ball).upper()), 1.0)
+    if abs(last) <= 10 * size:
+        return None
+    return (f"grows without bound ({mpmath.nstr(last, 3)} at the nearest point, still growing)", closed_ball)
 
 
 def series_contradiction(expr, asserted, variable, at, order: int, points,

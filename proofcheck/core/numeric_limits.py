@@ -28,6 +28,15 @@ class NoLimit(EvaluationError):
     """Points approaching a limit point give values that do not settle: no limit exists."""
 
 
+class Unbounded(EvaluationError):
+    """Points approaching a limit point give values of one sign that grow at every step, tenfold
+    over the last four: no finite limit is seen (``last`` is the value nearest the point)."""
+
+    def __init__(self, message, last):
+        super().__init__(message)
+        self.last = last
+
+
 class CancelledDigits(EvaluationError):
     """An integrand cancels more digits than the working precision carries: a higher
     precision may still compute it."""
@@ -93,8 +102,8 @@ def _settled_value(values, extrapolated, f, target, direction, working):
     floor = zero_floor(working) * scale
     tail = steps[-3:]
     if _diverges(values):
-        raise EvaluationError("the values grow without bound near the limit point; an infinite limit "
-                              "is decided symbolically, not by digits")
+        raise Unbounded("the values grow without bound near the limit point; an infinite limit "
+                        "is decided symbolically, not by digits", values[-1])
     if steps[-1] > scale / 20 or not all(b <= a or b <= floor for a, b in zip(tail, tail[1:])):
         shown = ", ".join(mpmath.nstr(v, 6) for v in values)
         raise NoLimit(f"no limit: along points approaching {mpmath.nstr(target, 5)} the values do not "

@@ -204,3 +204,21 @@ def test_a_derivative_of_an_operator_is_left_for_the_numbers_not_taken_by_sympy(
     of_operator = sp.Derivative(sp.Integral(X * t, (t, 0, 1)), X)
     assert corroboration._derivatives_taken(of_operator) == of_operator
     assert corroboration._derivatives_taken(sp.Derivative(X**3, X)) == 3 * X**2
+
+
+N = sp.Symbol("n", positive=True)
+
+
+def test_a_finite_limit_the_values_outgrow_is_refused():
+    # SymPy: lim (n^2 + n^a)/n^2 = 1 for every a; at a = 5/2 the values grow like n^(1/2).
+    found = corroboration.contradiction(sp.Limit(1 + N**(A - 2), N, sp.oo), sp.Integer(1),
+                                        [{A: sp.Rational(5, 2)}])
+    assert found is not None and found["definition"].startswith("grows without bound")
+
+
+def test_values_that_grow_towards_a_finite_limit_are_no_contradiction():
+    # 1 - 1/n grows in size at every step towards 1, and 2 - 1/log(n) towards 2: neither passes
+    # ten times its limit, and neither is refused (nor is an infinite limit held as a finite one).
+    assert corroboration.contradiction(sp.Limit(1 - 1 / N, N, sp.oo), sp.Integer(1), [{}]) is None
+    assert corroboration.contradiction(sp.Limit(2 - 1 / sp.log(N), N, sp.oo), sp.Integer(2), [{}]) is None
+    assert corroboration.contradiction(sp.Limit(N, N, sp.oo), sp.oo, [{}]) is None
