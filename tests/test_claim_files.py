@@ -142,3 +142,11 @@ def test_a_files_definitions_serve_each_claim_in_that_claims_own_symbols(tmp_pat
     assert negative.symbols["x"] != positive.symbols["x"]
     assert negative.expr("asserts") == negative.symbols["x"] ** 2
     assert {"k", "g"} <= set(also.symbols) and {"k", "g"} <= set(negative.symbols)
+
+
+def test_a_named_pipe_is_refused_not_read_until_it_ends(tmp_path):
+    # Reading a FIFO blocks until a writer closes it: `verify --claims` waited for ever.
+    pipe = tmp_path / "claims.toml"
+    os.mkfifo(pipe)
+    result = run_cli("verify", "--claims", str(pipe), timeout=60, fresh_process=True)
+    assert result.returncode == 2 and "not a regular file" in result.stderr

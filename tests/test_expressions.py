@@ -69,6 +69,12 @@ def test_indicator_and_positive_part():
     assert parse_expression("pos(x)", SYMBOLS).subs(x, -3) == 0
 
 
+def test_an_indicator_of_a_comparison_of_numbers_is_decided_as_it_is_read():
+    # SymPy's Piecewise compared "1 < 2" through its canonical form: "Invalid comparison of non-real zoo".
+    assert parse_expression("Indicator(1 < 2)", SYMBOLS) == 1
+    assert parse_expression("Indicator(pi < 3)", SYMBOLS) == 0
+
+
 def test_large_arguments_do_not_hang_evaluation():
     expression = parse_expression("gamma(10**20)", {})
     assert expression.has(sp.gamma)

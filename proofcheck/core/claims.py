@@ -364,21 +364,19 @@ def claims_files(path) -> list[Path]:
     """One claims file, or every ``*.toml`` in a folder (``paper.toml`` aside) in name order."""
     path = Path(path)
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*.toml") if p.name != "paper.toml")
+        files = sorted(p for p in path.rglob("*.toml") if p.name != "paper.toml" and p.is_file())
         if not files:
             raise ClaimFileError(path, "no claims files (*.toml) in this folder")
         return files
-    if path.exists():
+    if path.is_file():
         return [path]
-    raise ClaimFileError(path, "no such file or folder")
+    raise ClaimFileError(path, "not a regular file (a pipe or a device may never end)" if path.exists()
+                         else "no such file or folder")
 
 
 def load_path(path, kinds, paper="", only=None) -> list[Claim]:
-    """Load one claims file, or every ``*.toml`` in a folder in name order.
-
-    With ``only`` (a set of ids) just those claims are built; the others are
-    still read, so that ids stay unique and the paper's order is kept.
-    """
+    """One claims file, or every ``*.toml`` of a folder in name order; with ``only`` (a set of ids)
+    just those claims are built (the others are still read: ids stay unique, the order is kept)."""
     entries = list_path(path, kinds, paper=paper)
     claims: list[Claim] = []
     for f in claims_files(path):

@@ -65,6 +65,15 @@ def _positive_part(x):
 def _indicator(condition):
     if not isinstance(condition, (sp.core.relational.Relational, sp.logic.boolalg.Boolean)):
         raise ExpressionError("Indicator(...) needs a comparison, such as Indicator(z <= s)")
+    if not condition.free_symbols:
+        # A comparison of numbers, read unevaluated, is decided here: Piecewise would compare
+        # it through SymPy's canonical form and fail with "Invalid comparison of non-real zoo".
+        try:
+            condition = condition.doit()
+        except TypeError:
+            raise ExpressionError(f"Indicator({condition}) compares a number that is not real") from None
+        if condition not in (sp.true, sp.false):
+            raise ExpressionError(f"Indicator({condition}): the comparison is not decided")
     return sp.Piecewise((sp.Integer(1), condition), (sp.Integer(0), True))
 
 
