@@ -40,7 +40,7 @@ from typing import Mapping
 
 import sympy as sp
 
-from .errors import DomainError
+from .errors import DomainError, ProofcheckError
 
 MIN_POINTS = 12
 MIN_INTERIOR = 8
@@ -183,10 +183,21 @@ def edge_values(parameter, point) -> list:
 
 
 def _rational_near(value, digits: int = 15) -> sp.Rational:
-    """An exact rational with ``digits`` significant digits near ``value``."""
+    """An exact rational with ``digits`` significant digits near ``value``; a ProofcheckError
+    for one beyond 10^(+-MAX_POINT_DIGITS), which no exact point could hold (a range up to
+    exp(exp(100)) gave an OverflowError, one up to exp(exp(11)) a point Python cannot print)."""
     import mpmath
-    return sp.Rational(Fraction(mpmath.nstr(mpmath.mpf(value), digits, min_fixed=-math.inf,
-                                            max_fixed=math.inf)))
+    value = mpmath.mpf(value)
+    if value and mpmath.isfinite(value) and abs(mpmath.mag(value)) > _MAX_EXPONENT_BITS:
+        raise ProofcheckError(f"a parameter's range reaches about 10^{int(mpmath.mag(value) * math.log10(2))}: "
+                              f"no point with at most {MAX_POINT_DIGITS} digits can be drawn there")
+    return sp.Rational(Fraction(mpmath.nstr(value, digits, min_fixed=-math.inf, max_fixed=math.inf)))
+
+
+# Python prints and reads integers of at most 4300 digits (sys.get_int_max_str_digits): an exact
+# point is shown in a verdict and kept in the cache as text.
+MAX_POINT_DIGITS = 4000
+_MAX_EXPONENT_BITS = int(MAX_POINT_DIGITS * math.log2(10))
 
 
 def _draw(parameter, rng: random.Random, point):

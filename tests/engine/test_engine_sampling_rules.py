@@ -11,6 +11,8 @@ from proofcheck.core.ties import tie_points
 from proofcheck.core.domains import Bound, Parameter, parse_domain
 from proofcheck.core.errors import DomainError
 
+from conftest import unit_claim
+
 R = sp.Rational
 
 
@@ -329,3 +331,14 @@ def test_a_rational_is_held_to_a_rational_bound_as_sympy_holds_it(lower, strict)
             except DomainError:
                 held = False
             assert held == expected, (lower, strict, value, bound)
+
+
+def test_a_range_beyond_every_exact_point_is_an_error_that_says_so():
+    # A bound of exp(exp(100)) was read to 15 digits as a decimal of 10^(10^43) digits (an
+    # OverflowError of gmpy2's); one of exp(exp(11)) gave a point Python cannot print.
+    from proofcheck.core.runner import check_claim
+    from proofcheck.core.verdict import Settings
+    for bound in ("exp(exp(100))", "exp(exp(11))"):
+        claim = unit_claim(kind="inequality", params={"a": f"0 < a < {bound}"}, lhs="a", rel=">", rhs="0")
+        verdict = check_claim(claim, Settings())
+        assert verdict.status == "error" and "no point with at most 4000 digits" in verdict.details
