@@ -2,6 +2,8 @@
 what was asserted, the point and both values, the relative difference and the digit where they part."""
 import json
 
+import pytest
+
 from proofcheck.report.failures import parting
 
 from conftest import WRONG_DRIFT, run_cli
@@ -33,6 +35,7 @@ def test_a_wrong_constant_shows_the_derived_formula_both_values_and_where_they_p
     assert "{" not in text  # no raw Python dict
 
 
+@pytest.mark.slow
 def test_a_numeric_failure_shows_the_definition_the_point_and_both_values(tmp_path):
     claims = tmp_path / "revised.toml"
     claims.write_text(WRONG_CONSTANT)
@@ -47,6 +50,7 @@ def test_a_numeric_failure_shows_the_definition_the_point_and_both_values(tmp_pa
     assert "differ at 50 digits" not in text
 
 
+@pytest.mark.slow
 def test_json_keeps_every_trusted_digit_and_names_the_paper(tmp_path):
     claims = tmp_path / "revised.toml"
     claims.write_text(WRONG_CONSTANT)

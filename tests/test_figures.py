@@ -122,6 +122,7 @@ def test_airy_renyi_by_quadrature_agrees_with_the_noise_laws_module():
     assert ours.renyi(alpha, shift) == pytest.approx(float(theirs), rel=1e-10)
 
 
+@pytest.mark.slow
 def test_gaussian_ratio_is_flat_and_laplace_and_airy_peak_at_the_kl_limit():
     series = data.divergence_series(per_decade=2, alpha_max=100.0)
     gaussian = series["ratio"]["Gaussian"]
@@ -141,6 +142,7 @@ def test_coefficient_ladder_is_ordered_as_in_table_2():
     assert rungs["$8|a_1'|^3/27$"] == pytest.approx(float(8 * abs(a1_prime) ** 3 / 27), rel=1e-12)
 
 
+@pytest.mark.slow
 def test_budget_figure_is_unavailable_with_a_reason_or_else_consistent():
     try:
         series = data.budget_series(per_decade=1)

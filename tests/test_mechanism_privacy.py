@@ -128,6 +128,7 @@ def test_clipping_merges_a_region_whose_renyi_integral_exceeds_the_atoms(n, alph
             assert region - atoms > TOLERANCE * abs(atoms)
 
 
+@pytest.mark.slow
 def test_kl_divergence_alpha_to_one_is_v():
     """α → 1 edge: the KL divergence, computed from its own definition, is v(n) (1·v(n))."""
     with mpmath.workdps(DPS + 10):
@@ -150,6 +151,7 @@ def test_quadrature_rejects_a_perturbed_budget():
         assert not clipped <= expected * mpmath.mpf("0.999")
 
 
+@pytest.mark.slow
 def test_equal_variance_gaussians_by_quadrature_match_11():
     with mpmath.workdps(DPS + 10):
         p, q = gaussian_law(mpmath.mpf("0.3"), 2), gaussian_law(mpmath.mpf("-1.1"), 2)
@@ -195,6 +197,7 @@ def test_unequal_gaussian_reverse_divergence_is_infinite_from_35_on_edge_10_11(a
     assert _verdict(10, alpha) == expected
 
 
+@pytest.mark.slow
 def test_unequal_gaussian_diverges_exactly_at_the_threshold_and_not_just_below():
     threshold = unequal_gaussian.reverse_threshold(1)
     assert _verdict(1, threshold) == "diverges"

@@ -137,6 +137,7 @@ def test_ground_state_energy_by_shooting_is_minus_a1_prime():
         assert agree(energy, -a1p(), DPS)
 
 
+@pytest.mark.slow
 def test_a_short_shooting_length_is_seen_not_to_have_converged():
     # At L = 4 the truncation error exp(-4 (L - E)^{3/2}/3) ~ 1e-3: the two lengths disagree.
     energy, longer = linear_potential.linear_potential_ground_state(DPS, length=4)

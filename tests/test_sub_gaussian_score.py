@@ -142,6 +142,7 @@ def test_a_law_whose_score_has_a_positive_fourth_cumulant_is_refuted():
 
 # -- the findings records (their evidence is held to the records by their pytest items) -------
 
+@pytest.mark.slow
 def test_the_airy_record_with_099_times_the_curvature_fails(tmp_path):
     claim, = claims_from_text(tmp_path, """
         [[claim]]

@@ -44,6 +44,7 @@ def test_each_command_of_the_tutorial_prints_what_it_shows(command, expected, mo
     assert result.returncode == (1 if any(p.startswith("FAIL") for p in expected) else 0)
 
 
+@pytest.mark.slow
 def test_the_python_of_the_tutorial_runs_as_shown(monkeypatch):
     monkeypatch.chdir(ROOT)
     outcome = doctest.testfile(str(TUTORIAL), module_relative=False, verbose=False,

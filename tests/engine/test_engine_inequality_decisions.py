@@ -293,6 +293,7 @@ def test_a_claim_with_parameters_is_numeric_evidence_even_when_every_point_is_ce
     assert verdict.route == f"sampled {sampled + searched} points in 0 < x < 1"
 
 
+@pytest.mark.slow
 def test_points_decided_partly_by_balls_and_partly_by_mpmath_say_so():
     verdict = check_claim(claim({"x": "real"}, "sin(x)**2 + cos(x)**2", ">=", "1"), NUMERIC)
     assert verdict.passed and verdict.details.endswith(

@@ -44,6 +44,7 @@ def test_the_witness_of_the_refutation_is_a_point_where_the_claim_is_false(sympy
     assert x * x <= 5
 
 
+@pytest.mark.slow
 def test_a_tie_that_balls_cannot_separate_is_not_taken_for_a_failure():
     # At x = 1, exp(x log 2) is a ball around 2 and 2**x is exactly 2: undecided, not false.
     claim = claim_of({"x": "0 < x < 3"}, "exp(x*log(2))", ">=", "2**x", points=[{"x": 1}])

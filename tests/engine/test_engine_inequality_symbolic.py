@@ -76,6 +76,7 @@ def numeric_verdict_of(params, lhs, rel, rhs):
     return check_claim(build_claim(record, "tests/engine", KINDS), NUMERIC)
 
 
+@pytest.mark.slow
 def test_an_equality_written_as_a_non_strict_inequality_holds_at_every_tie():
     # Equal everywhere, and no ball can show it: each point is decided by the precisions.
     verdict = numeric_verdict_of({"x": "real"}, "sin(x)**2 + cos(x)**2", ">=", "1")

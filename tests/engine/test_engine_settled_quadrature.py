@@ -62,6 +62,7 @@ def test_the_renyi_integral_of_eq_5_at_a_large_order_and_a_small_c_has_its_digit
     assert _agree(evaluate(RENYI, point, 30), evaluate(EQ_5, point, 30), 30)
 
 
+@pytest.mark.slow
 def test_without_its_own_scale_a_large_integral_is_passed_with_a_capped_estimate(monkeypatch):
     monkeypatch.setattr(settled_quadrature, "_scale_bits", lambda recorder, value: 0)
     point = {C: sp.Rational(1, 10000), SIGMA: sp.Rational(1, 10), ALPHA: sp.Rational(112, 13)}

@@ -57,6 +57,7 @@ def test_a_sign_the_balls_agree_with_is_still_proved_not_assumed(monkeypatch):
     assert proved_sign(expr) is None and not proved_nonnegative(expr)
 
 
+@pytest.mark.slow
 def test_within_one_attempt_each_rewriting_is_worked_out_once(monkeypatch):
     calls = collections.Counter()
     simplify = sp.simplify

@@ -6,6 +6,7 @@ here: corroboration that lent evidence, infinities that "agreed", negative
 controls dismissed on the checker's own sample, and branch proofs.
 """
 import mpmath
+import pytest
 import sympy as sp
 
 from proofcheck.core.domains import parse_domain
@@ -67,6 +68,7 @@ def test_an_identity_asserting_infinity_of_a_finite_limit_fails():
 
 # -- negative controls are dismissed only after a dense independent check -----------------
 
+@pytest.mark.slow
 def test_a_perturbation_false_only_in_a_narrow_dip_is_kept_as_a_control_and_rejected():
     # (x - 5)**2 + 1/1000 > 0 holds; its perturbation (x - 5)**2 - 1/1000 > 0 fails only for
     # |x - 5| < 0.0317, a region the checker's own dozen points need not come near.

@@ -24,6 +24,7 @@ def test_a_budget_stops_a_step_that_computes_beyond_it():
             _spin(2.0)
 
 
+@pytest.mark.slow
 def test_waiting_is_not_computing_a_budget_is_not_spent_by_time_the_process_does_not_run():
     # Sleeping stands for the time a loaded machine gives to other processes.
     with time_budget(0.1):
@@ -40,6 +41,7 @@ def test_an_inner_budget_never_outlives_the_outer_one():
     assert time.process_time() - start < 1.0
 
 
+@pytest.mark.slow
 def test_the_outer_budget_is_rearmed_after_an_inner_one():
     with pytest.raises(SymbolicTimeout, match="0.3 s"):
         with time_budget(0.3):
@@ -113,6 +115,7 @@ def test_a_budget_that_runs_out_as_its_block_ends_leaves_no_timer_and_no_handler
     _spin(0.1)  # no stray SymbolicTimeout
 
 
+@pytest.mark.slow
 def test_an_outer_budget_is_rearmed_when_the_inner_one_runs_out_as_it_ends():
     with pytest.raises(SymbolicTimeout, match="0.4 s"):
         with time_budget(0.4):

@@ -1,5 +1,6 @@
 """unique_stationary_point: one stationary point is the global optimum only in one variable,
 for an objective smooth on its whole interval, with every root of its derivative listed."""
+import pytest
 import sympy as sp
 
 from proofcheck.core.unique_stationary_point import unique_optimum
@@ -40,6 +41,7 @@ def test_a_log_whose_argument_is_not_shown_positive_is_not_smooth():
     assert unique_optimum(sp.log(1 - X**2), X, sp.Interval.open(-1, 1), 0)
 
 
+@pytest.mark.slow
 def test_a_root_that_cannot_be_placed_inside_the_interval_is_not_shown():
     # The bounded range's extremal mass 1/(1 - e^-eta) - 1/eta lies in (0, 1), but that needs
     # e^eta > 1 + eta, which the sign rules do not prove: globality is left to the scan.
