@@ -121,8 +121,8 @@ def main(argv=None):
             verdict = f"< {target:g} s: {'met' if ok else 'MISSED'}"
         print(f"{n:>8} {ours[0]:>8.4f} ({ours[1]:.4f}) {bare[0]:>8.4f} ({bare[1]:.4f}) "
               f"{ours[1] / max(bare[1], 1e-9):>6.2f} {command[0]:>6.2f} ({command[1]:.2f})  {verdict}")
-    print(f"ratio = proofcheck cpu / bare python-flint cpu; command = whole CLI run incl. interpreter "
-          f"start, imports, derivations and audits")
+    print("ratio = proofcheck cpu / bare python-flint cpu; command = whole CLI run incl. interpreter "
+          "start, imports, derivations and audits")
     print(f"python {sys.version.split()[0]}, python-flint {__import__('flint').__version__}, "
           f"best of {args.repeat}")
     return 1 if failed else 0
