@@ -16,7 +16,9 @@ exact point; the search looks for each, on purpose:
 * roots: SymPy solves slack = 0 along each integer parameter, the others at
   the worst sample (``proofcheck.core.slack_roots``), where a claim can fail at
   one integer, on a lattice, or on one step of a floor that nothing descends to,
-  and where a piece of it switches (an absolute value, a sign, a minimum); and
+  and where a piece of it switches (an absolute value, a sign, a minimum); on a
+  closed bound that moves with other parameters, where the slack vanishes along
+  that edge; and
   beside a point found where the slack nearly vanishes, its exact roots along
   each real parameter (on a curve, or at log 2, which no snap knows);
 * snaps move each point found onto nearby simple exact numbers (1/3,
@@ -41,7 +43,7 @@ from .errors import DomainError, SymbolicTimeout
 from .golden import golden_section_minimum
 from .precision import arb_bits
 from .sampling import bounds_at
-from .slack_roots import root_proposals, switch_proposals, tight_proposals
+from .slack_roots import edge_proposals, root_proposals, switch_proposals, tight_proposals
 from .small_integers import smallest_integers
 from .ties import tie_points
 from .timeout import time_budget
@@ -235,7 +237,8 @@ def _roots(domain, symbols, slack, worst, points, found):
     (``core/slack_roots.py``), from the worst sample."""
     if worst is None:
         return
-    for values in root_proposals(domain, symbols, slack, worst) + switch_proposals(domain, symbols, slack, worst):
+    for values in (root_proposals(domain, symbols, slack, worst) + switch_proposals(domain, symbols, slack, worst)
+                   + edge_proposals(domain, symbols, slack, worst)):
         _propose(domain, symbols, values, points, found)
 
 

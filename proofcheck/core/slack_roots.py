@@ -66,6 +66,34 @@ def root_proposals(domain, symbols, slack, worst) -> list[list]:
     return out
 
 
+def edge_proposals(domain, symbols, slack, worst) -> list[list]:
+    """Value lists on a closed bound that moves with other parameters, where the slack vanishes
+    there: ``y < 1 - x^2 + (3x - 1)^2`` on 0 < y <= 1 - x^2 fails at (1/3, 8/9) alone, a point
+    of the edge y = 1 - x^2 that no sample of x meets.  The slack on the edge is solved along
+    each parameter the bound moves with, the others at ``worst``; the bounded parameter is put
+    on its bound there (an integer parameter beside each root)."""
+    by_name = {p.name: (p, s) for p, s in zip(domain.parameters.values(), symbols)}
+    out = []
+    for parameter, symbol in zip(domain.parameters.values(), symbols):
+        if parameter.integer:
+            continue
+        for bound in (b for b in (parameter.lower, parameter.upper) if b is not None and not b.strict):
+            on_edge = slack.xreplace({symbol: bound.expr})
+            for name in sorted(parameter.depends_on):
+                if name not in by_name:
+                    continue
+                moving, along = by_name[name]
+                held = {s: worst[s] for s in symbols if s is not symbol and s is not along}
+                t = sp.Dummy("t", real=True)
+                roots = _numbers(_solve(on_edge.xreplace(held).xreplace({along: t}), t))
+                if moving.integer:
+                    roots = list(dict.fromkeys(n for r in roots for n in (sp.floor(r), sp.ceiling(r))))
+                for root in roots[:2 * IMAGE_REACH + 1]:
+                    at = {**held, along: root}
+                    out.append([bound.expr.xreplace(at) if s is symbol else at[s] for s in symbols])
+    return out
+
+
 # How near (relative to the value) a held parameter is moved onto a short rational.
 SHORT_TOLERANCE = 1e-3
 

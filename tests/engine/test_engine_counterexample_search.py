@@ -57,6 +57,16 @@ def test_a_failure_at_a_single_irrational_point_is_found_by_snapping_to_a_closed
     assert any(p[symbols["x"]] == sp.sqrt(2) for p in found), found
 
 
+def test_a_failure_at_one_point_of_a_moving_edge_is_found_by_solving_along_the_edge():
+    # 1 - x^2 + (3x - 1)^2 - y > 0 on 0 < y <= 1 - x^2 fails at (1/3, 8/9) alone: on the edge
+    # y = 1 - x^2 the slack is (3x - 1)^2, solved for along x.
+    symbols, found = search({"x": "0 < x < 1", "y": "0 < y <= 1 - x**2"},
+                            lambda s: 1 - s["x"] ** 2 + (3 * s["x"] - 1) ** 2 - s["y"],
+                            [{"x": "1/10", "y": "1/2"}, {"x": "4/5", "y": "1/5"}, {"x": "3/5", "y": "1/3"}])
+    x, y = symbols["x"], symbols["y"]
+    assert any(p[x] == sp.Rational(1, 3) and p[y] == sp.Rational(8, 9) for p in found), found
+
+
 def test_proposals_respect_a_dependent_bound():
     # 0 < q < p < 1: the dip at q = p - 10^-3 is near the bound, which no proposal may cross.
     symbols, found = search({"p": "0 < p < 1", "q": "0 < q < p"},
