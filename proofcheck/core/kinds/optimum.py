@@ -10,7 +10,9 @@ The check solves the problem rather than re-evaluating it:
 2. second-order condition: the Hessian is definite with the right sign there;
 3. the value: the objective at ``at`` equals ``value``;
 4. globality: a scan over the domain (60 points per variable, logarithmically
-   spread on half-lines) finds nothing better; and, in one variable, SymPy shows
+   spread on half-lines, and, on a finite box, the midpoints of the boxes where Arb's
+   enclosure of the objective reaches past the value: ``box_search``) finds nothing
+   better; and, in one variable, SymPy shows
    ``at`` the only stationary point of an objective smooth on its interval
    (``unique_stationary_point``), which makes it the global optimum.
 
@@ -28,6 +30,7 @@ from ..errors import ProofcheckError, SymbolicTimeout
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import CancelledDigits
 from ..arb_expressions import mpf_of
+from ..box_search import better_candidates
 from ..precision import ESCALATION, agree, arb_bits, differs_at_higher_precision, own_scale, required_digits
 from ..sampling import edge_values, from_unit, point_from_units
 from ..side_balls import side_ball, unvouched
@@ -208,7 +211,8 @@ class Optimum(Kind):
                         shown = "the only stationary point in the interval, where the objective is smooth"
             except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, KeyError, AttributeError):
                 shown = None
-        better, unresolved = self._scan(claim, f, at, value, points, settings)
+        # Where globality is not shown, boxes enclosed by Arb also look between the grid's points.
+        better, unresolved = self._scan(claim, f, at, value, points, settings, boxes=shown is None)
         if better is not None:
             return None, f"the scan found a better point: {better}"
         if shown:
@@ -241,7 +245,7 @@ class Optimum(Kind):
         return True
 
     @staticmethod
-    def _scan(claim, f, at, value, points, settings):
+    def _scan(claim, f, at, value, points, settings, boxes=False):
         sense = claim.raw["sense"]
         variables = claim.parsed["over"]
         units = [sp.Rational(i, SCAN_POINTS + 1) for i in range(1, SCAN_POINTS + 1)]
@@ -259,6 +263,9 @@ class Optimum(Kind):
             for grid in grids:
                 combos = [c + [g] for c in combos for g in grid]
             seen = []
+            if boxes:
+                combos += [[c[p.symbol] for p in variables]
+                           for c in better_candidates(f, variables, point, float(target), sense)]
             for combo in combos:
                 full = {**point, **dict(zip([p.symbol for p in variables], combo))}
                 try:

@@ -1,0 +1,109 @@
+"""A better point than an asserted optimum, looked for by enclosing the objective on boxes.
+
+The optimum's scan (``kinds/optimum.py``) evaluates the objective on a grid of 60 points per
+variable: a peak narrower than the grid's step is not seen.  The maximum of
+(a - 1)^2 (5 e^(-10^4 (a - 3)^2) - 1) over 0 < a < 4 is 16, near a = 3, within 0.013 of it
+the objective is above 0; "the maximum is 0, at a = 1" passed as numeric.
+
+Here the box of the optimisation variables (each range finite, its bounds fixed at the
+parameters' point) is split in halves, best box first: Arb encloses the objective on a box
+(each variable a ball as wide as its side), a box whose enclosure lies below the asserted
+value (above it, for a minimum) holds no better point and is dropped, and the midpoint of
+each box kept is a point the scan then decides.  A narrow peak lifts the enclosure of every
+box that holds it, so the halving follows it down.  Like the counter-example search, this
+only proposes points: each is decided with the balls of ``side_balls`` like a point of the
+grid, so it can find a better point but never make a pass.
+"""
+from __future__ import annotations
+
+import heapq
+
+import sympy as sp
+from flint import arb, fmpq
+
+from .arb_expressions import NotEnclosable, compile_arb
+from .precision import arb_bits
+from .sampling import bounds_at
+
+# Boxes enclosed at one point of the parameters: a narrow peak is found within some
+# log2(range/width) halvings per variable; a flat objective costs this many enclosures.
+MAX_BOXES = 300
+# The midpoints proposed (the best ones, by the objective's value there).
+PROPOSED = 4
+BITS = 128
+
+
+def better_candidates(f, variables, point, target: float, sense: str) -> list[dict]:
+    """Points of the variables' box (at the parameters' ``point``) where ``f`` may beat ``target``
+    (exceed it for ``sense`` "max", fall below it for "min"), best first; none where a range is
+    not finite, its bounds move with another variable, or Arb cannot enclose ``f``."""
+    box = _box(variables, point)
+    if box is None:
+        return []
+    sign = 1 if sense == "max" else -1
+    symbols = [p.symbol for p in variables]
+    names = tuple(symbols) + tuple(s for s in point if s not in symbols)
+    try:
+        enclose = compile_arb(sign * f, names)
+    except NotEnclosable:
+        return []
+    with arb_bits(BITS):
+        try:
+            fixed = [_ball(sp.sympify(point[s])) for s in names[len(symbols):]]
+        except (TypeError, ValueError):
+            return []  # a parameter's value Arb cannot read: the grid alone looks
+        return _search(enclose, fixed, box, symbols, sign * target)
+
+
+def _ball(value):
+    """A parameter's value as a ball: a rational exactly, another number to 40 digits."""
+    if value.is_Rational:
+        return arb(fmpq(int(value.p), int(value.q)))
+    return arb(str(sp.N(value, 40)))
+
+
+def _box(variables, point):
+    box = []
+    for parameter in variables:
+        lo, hi = bounds_at(parameter, point)
+        # A bound that moves with another variable (0 < y < x) leaves no box; nor does a half-line.
+        if parameter.integer or lo is None or hi is None or not (lo.is_number and hi.is_number):
+            return None
+        if not (lo.is_finite and hi.is_finite):
+            return None
+        box.append((float(lo), float(hi)))
+    return box
+
+
+def _search(enclose, fixed, box, symbols, target):
+    def upper(sides):
+        try:
+            ball = enclose([arb((a + b) / 2, (b - a) / 2) for a, b in sides] + fixed)
+        except (NotEnclosable, ArithmeticError, ValueError, TypeError):
+            return float("inf")  # not enclosed: kept, and split
+        return float(ball.upper()) if ball.is_finite() else float("inf")
+
+    def at_middle(sides):
+        try:
+            ball = enclose([arb((a + b) / 2) for a, b in sides] + fixed)
+        except (NotEnclosable, ArithmeticError, ValueError, TypeError):
+            return None
+        return float(ball.mid()) if ball.is_finite() else None
+
+    heap = [(-upper(box), 0, box)]
+    middles, count = [], 1
+    while heap and count < MAX_BOXES:
+        bound, _, sides = heapq.heappop(heap)
+        if -bound <= target:
+            break  # the best box left holds nothing above the target: neither does any other
+        value = at_middle(sides)
+        if value is not None and value > target:
+            middles.append((value, sides))
+        widest = max(range(len(sides)), key=lambda i: sides[i][1] - sides[i][0])
+        a, b = sides[widest]
+        for half in ((a, (a + b) / 2), ((a + b) / 2, b)):
+            child = sides[:widest] + [half] + sides[widest + 1:]
+            count += 1
+            heapq.heappush(heap, (-upper(child), count, child))
+    middles.sort(key=lambda t: -t[0])
+    return [{s: sp.Rational((a + b) / 2) for s, (a, b) in zip(symbols, sides)} for _, sides in middles[:PROPOSED]]

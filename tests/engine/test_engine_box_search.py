@@ -1,0 +1,37 @@
+"""box_search: the boxes where Arb's enclosure of an objective reaches past the asserted
+value are halved, best first, and their midpoints proposed to the optimum's scan."""
+import sympy as sp
+
+from proofcheck.core.box_search import better_candidates
+from proofcheck.core.domains import parse_parameter
+
+A = sp.Symbol("a", real=True)
+C = sp.Symbol("c", positive=True)
+
+
+def _over(spec, symbols=None):
+    parameter = parse_parameter("a", spec, symbols or {"a": A})
+    parameter.symbol = A
+    return [parameter]
+
+
+def test_a_peak_narrower_than_the_grid_is_found():
+    # Above 0 only within 0.013 of a = 3; the 60-point grid's step is 0.066.
+    f = (A - 1) ** 2 * (5 * sp.exp(-10**4 * (A - 3) ** 2) - 1)
+    found = better_candidates(f, _over("0 < a < 4"), {}, 0.0, "max")
+    assert found and all(abs(float(p[A]) - 3) < 0.013 for p in found)
+
+
+def test_a_dip_below_a_minimum_is_found_and_the_parameters_are_held():
+    f = (A - 1) ** 2 * (1 - 5 * C * sp.exp(-10**4 * (A - 3) ** 2))
+    found = better_candidates(f, _over("0 < a < c", {"a": A, "c": C}), {C: sp.Integer(4)}, 0.0, "min")
+    assert found and all(abs(float(p[A]) - 3) < 0.01 for p in found)
+
+
+def test_nothing_is_proposed_where_no_point_beats_the_value():
+    assert better_candidates(-(A - 1) ** 2, _over("0 < a < 4"), {}, 0.0, "max") == []
+
+
+def test_a_half_line_has_no_box():
+    f = (A - 1) ** 2 * (5 * sp.exp(-10**4 * (A - 3) ** 2) - 1)
+    assert better_candidates(f, _over("a > 0"), {}, 0.0, "max") == []
