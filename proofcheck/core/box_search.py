@@ -9,7 +9,7 @@ Here the box of the optimisation variables (each range finite, its bounds fixed 
 parameters' point) is split in halves, best box first: Arb encloses the objective on a box
 (each variable a ball as wide as its side), a box whose enclosure lies below the asserted
 value (above it, for a minimum) holds no better point and is dropped, and the midpoint of
-each box kept is a point the scan then decides.  A narrow peak lifts the enclosure of every
+each box kept is a point the scan then decides; a half-line is searched 10^6 past its bound.  A narrow peak lifts the enclosure of every
 box that holds it, so the halving follows it down.  Like the counter-example search, this
 only proposes points: each is decided with the balls of ``side_balls`` like a point of the
 grid, so it can find a better point but never make a pass.
@@ -31,12 +31,15 @@ MAX_BOXES = 300
 # The midpoints proposed (the best ones, by the objective's value there).
 PROPOSED = 4
 BITS = 128
+# How far a half-line is searched past its bound.
+FAR = 1e6
 
 
 def better_candidates(f, variables, point, target: float, sense: str) -> list[dict]:
     """Points of the variables' box (at the parameters' ``point``) where ``f`` may beat ``target``
-    (exceed it for ``sense`` "max", fall below it for "min"), best first; none where a range is
-    not finite, its bounds move with another variable, or Arb cannot enclose ``f``."""
+    (exceed it for ``sense`` "max", fall below it for "min"), best first; none where a bound
+    moves with another variable or Arb cannot enclose ``f``.  A half-line is searched 10^6 past
+    its bound, as far as its points are drawn: a better point beyond is not seen."""
     box = _box(variables, point)
     if box is None:
         return []
@@ -66,11 +69,14 @@ def _box(variables, point):
     box = []
     for parameter in variables:
         lo, hi = bounds_at(parameter, point)
-        # A bound that moves with another variable (0 < y < x) leaves no box; nor does a half-line.
-        if parameter.integer or lo is None or hi is None or not (lo.is_number and hi.is_number):
+        # A bound that moves with another variable (0 < y < x) leaves no box.
+        if parameter.integer or any(b is not None and not (b.is_number and b.is_finite) for b in (lo, hi)):
             return None
-        if not (lo.is_finite and hi.is_finite):
-            return None
+        # A half-line is searched as far as it is sampled, 10^6 past its bound (``sampling``).
+        if lo is None:
+            lo = -FAR if hi is None or hi > 0 else float(hi) - FAR
+        if hi is None:
+            hi = FAR if lo < 0 else float(lo) + FAR
         box.append((float(lo), float(hi)))
     return box
 
