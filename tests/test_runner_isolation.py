@@ -135,3 +135,23 @@ def test_without_fork_the_claims_are_checked_in_this_process(monkeypatch):
     monkeypatch.setattr(runner.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     results = runner.run([claim("a"), claim("b", "raise")], Settings(), jobs=2)
     assert statuses(results) == [("a", "passed"), ("b", "error")]
+
+
+def test_entries_are_built_by_the_workers_and_a_failure_comes_back_with_its_claim():
+    # A pack's claims are built where they are checked: the parent holds entries, and builds a
+    # claim itself only where it did not pass (its failure message shows the claim's fields).
+    from proofcheck.core.claims import Entry
+    from proofcheck.core.errors import ProofcheckError
+    entries = [Entry(id=name, where="test", statement=name, kind=_Behaviour.name, raw={}, source="test")
+               for name in ("a", "b", "bad")]
+    built = {"a": claim("a"), "b": claim("b", "raise")}
+
+    def build(entry):
+        if entry.id == "bad":
+            raise ProofcheckError("bad: an expression that cannot be read")
+        return built[entry.id]
+
+    results = runner.run(entries, Settings(), jobs=2, build=build)
+    assert statuses(results) == [("a", "passed"), ("b", "error"), ("bad", "error")]
+    assert results[0].claim is entries[0] and results[1].claim.checker is not None
+    assert results[2].claim is entries[2] and results[2].verdict.details == "bad: an expression that cannot be read"

@@ -55,6 +55,11 @@ def select(args):
     return keep_only(list_claims(args.papers, path=args.claims), args.only, "claim")
 
 
+def _built_claim(entry):
+    from ..papers import built_claim
+    return built_claim(entry)
+
+
 def _build(args, ids):
     from ..papers import load_claims
     return load_claims(args.papers, path=args.claims, only=ids)
@@ -87,6 +92,9 @@ def run(args) -> int:
         results = run_with_cache(claims, settings, cache_for(args), jobs=args.jobs, mutants=args.mutants,
                                  progress=on_result, timeout=args.timeout, started=on_start,
                                  build=lambda ids: _build(args, ids),
+                                 # A pack's claims are built by the workers that check them; a claims
+                                 # file of one's own is built whole first, so that a bad one stops the run.
+                                 build_one=_built_claim if args.claims is None else None,
                                  # In the papers' order, lines appear as claims finish, not at the end.
                                  in_order=not args.json)
     elapsed = time.perf_counter() - start

@@ -110,11 +110,12 @@ def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
 _CLAIMS: list[Claim] = []
 _SETTINGS: Settings | None = None
 _WITH_MUTANTS = False
+_BUILD = None
 
 
 def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = False,
         progress=None, timeout: float | None = DEFAULT_TIMEOUT, started=None,
-        in_order: bool = False) -> list[Result]:
+        in_order: bool = False, build=None) -> list[Result]:
     """Check every claim, each in a worker process; results come back in the claims' order.
 
     ``progress(done, total, result)`` is called as results arrive and
@@ -128,9 +129,13 @@ def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = 
     Claims are handed out slowest kind first, which keeps every worker busy to
     the end; ``in_order`` hands them out in the claims' order instead, so that a
     caller printing results in that order can print them as they come.
+
+    With ``build`` (an entry to its claim), ``claims`` may be entries read but not built
+    (``claims.Entry``): each worker builds the claims it checks, in parallel, and a result
+    holds its entry (its claim, built here, where it did not pass: a failure shows its fields).
     """
-    global _CLAIMS, _SETTINGS, _WITH_MUTANTS
-    _CLAIMS, _SETTINGS, _WITH_MUTANTS = list(claims), settings, mutants
+    global _CLAIMS, _SETTINGS, _WITH_MUTANTS, _BUILD
+    _CLAIMS, _SETTINGS, _WITH_MUTANTS, _BUILD = list(claims), settings, mutants, build
     results: list[Result | None] = [None] * len(claims)
     jobs = max(1, min(jobs, len(claims), os.cpu_count() or 1))
     order = list(range(len(claims)))
@@ -143,18 +148,30 @@ def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = 
         finished = _run_here(order, mutants, started)
     for index, verdict, mutant_report in finished:
         done += 1
-        results[index] = Result(claims[index], verdict, mutant_report)
+        claim = claims[index]
+        if build is not None and verdict.status != "passed":
+            try:
+                claim = _built(index)
+            except ProofcheckError:
+                pass  # the verdict says what stopped it; the entry names the claim
+        results[index] = Result(claim, verdict, mutant_report)
         if progress:
             progress(done, len(claims), results[index])
     return results  # type: ignore[return-value]
+
+
+def _built(index):
+    """The claim at ``index``, built from its entry where ``run`` was given a builder."""
+    return _CLAIMS[index] if _BUILD is None else _BUILD(_CLAIMS[index])
 
 
 def _run_here(order, mutants, started):
     for index in order:
         if started:
             started(_CLAIMS[index])
-        verdict = check_claim(_CLAIMS[index], _SETTINGS)
-        yield index, verdict, run_mutants(_CLAIMS[index], _SETTINGS) if mutants else None
+        claim = _built(index)
+        verdict = check_claim(claim, _SETTINGS)
+        yield index, verdict, run_mutants(claim, _SETTINGS) if mutants else None
 
 
 def timed_out(timeout: float) -> Verdict:
@@ -311,7 +328,13 @@ def _serve(connection, others):
                 return
             if index is None:
                 return
-            claim = _CLAIMS[index]
+            try:
+                claim = _built(index)
+            except ProofcheckError as error:  # a record that cannot be built: that claim's error
+                _send(connection, "verdict", Verdict("error", None, one_line(str(error))))
+                if _WITH_MUTANTS:
+                    _send(connection, "mutants", MutantReport())
+                continue
             _send(connection, "verdict", check_claim(claim, _SETTINGS))
             if _WITH_MUTANTS:
                 report = run_mutants(claim, _SETTINGS, before_each=lambda: connection.send(("mutant", None)))

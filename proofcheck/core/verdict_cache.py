@@ -148,16 +148,20 @@ def cache_for(args) -> VerdictCache | None:
 
 
 def run_with_cache(claims, settings, cache: VerdictCache | None, mutants: bool = False,
-                   progress=None, started=None, build=None, **options):
+                   progress=None, started=None, build=None, build_one=None, **options):
     """``runner.run`` with the verdicts found in ``cache`` taken from it; the others are
     checked and kept.  Results come back in the claims' order, as from ``runner.run``.
 
     ``claims`` may be entries read but not built (``claims.Entry``), with
     ``build(ids)`` building the claims of those ids: a run that finds every
-    verdict in the cache then parses no expression at all.
+    verdict in the cache then parses no expression at all.  With ``build_one`` (an entry
+    to its claim) each worker builds the claims it checks (``runner.run``), in parallel.
     """
     from .runner import MutantReport, Result, run
     build = build or (lambda ids: [claim for claim in claims if claim.id in ids])
+    if build_one is not None:
+        build = lambda ids: [claim for claim in claims if claim.id in ids]  # noqa: E731 - built by the workers
+        options["build"] = build_one
     if cache is None:
         return run(build({claim.id for claim in claims}), settings, mutants=mutants, progress=progress,
                    started=started, **options)
