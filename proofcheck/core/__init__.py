@@ -10,9 +10,9 @@ the verdict.
    (``papers.list_claims`` -> ``core/claims.list_path``), keeps the ids of
    ``--only``, and hands them to ``core/verdict_cache.run_with_cache``.
 3. A verdict kept in ``.proofcheck_cache/`` under the same content hash is
-   reused; otherwise the claim is built, once per process:
-   ``papers.load_claims(only=...)`` -> ``papers.built_claim`` (one record of one
-   file) -> ``core/claims.build_claim``, which parses each expression with the whitelist
+   reused; otherwise the claim is built by the worker that checks it (step 4),
+   once per process: ``papers.built_claim`` (one record of one file) ->
+   ``core/claims.build_claim``, which parses each expression with the whitelist
    parser (``core/expressions.py``), the parameters' domain (``core/domains.py``),
    and takes the claim's checker from the kind registry (``core/registry.py``,
    listed in ``proofcheck/kinds.py``): for ``lemma-4.1``, kind ``identity``.
