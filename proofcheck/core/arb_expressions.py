@@ -37,7 +37,7 @@ _UNARY = {
     sp.exp: "exp", sp.log: "log", sp.erf: "erf", sp.erfc: "erfc", sp.erfinv: "erfinv",
     sp.sin: "sin", sp.cos: "cos", sp.tan: "tan", sp.atan: "atan", sp.sinh: "sinh",
     sp.cosh: "cosh", sp.tanh: "tanh", sp.gamma: "gamma", sp.loggamma: "lgamma",
-    sp.airyai: "airy_ai",
+    sp.airyai: "airy_ai", sp.LambertW: "lambertw",
 }
 _STRUCTURAL = (sp.Add, sp.Mul, sp.Pow, sp.Abs, sp.Max, sp.Min, sp.floor, sp.ceiling, sp.airyaiprime)
 _CONSTANTS = {sp.pi: "pi", sp.E: "const_e", sp.EulerGamma: "const_euler"}
@@ -146,6 +146,9 @@ def _build(expr, names):
                 return f"{base}.rsqrt()"
             # Arb's integer power is binary powering (a negative one inverts), as mpmath.power is.
             return f"integer_power({base}, {int(node.exp)})"
+        if isinstance(node, sp.LambertW) and len(node.args) == 2 and node.args[1] == -1:
+            # The other real branch, W_-1 on [-1/e, 0) (SymPy's solve gives it for x e^x = c < 0).
+            return f"{build(node.args[0])}.lambertw(-1)"
         if len(node.args) != 1:
             raise NotEnclosable(f"no ball rule for {node.func.__name__}")
         (argument,) = [build(a) for a in node.args]

@@ -122,10 +122,15 @@ def _short(value):
 
 
 def _solve(expr, t) -> list:
-    """The real roots of ``expr`` in ``t``, sorted, or none where SymPy gives no finite set in time."""
+    """The real roots of ``expr`` in ``t``, sorted, or none where SymPy gives no finite set in time.
+
+    Where ``solveset`` leaves the equation as a condition, ``solve`` is asked too: it knows
+    Lambert's W, and (x e^x - 1)^2 > 0 on 0 < x < 1, false at W(1) alone, passed as numeric."""
     try:
         with time_budget(ROOT_SECONDS):
             roots = sp.solveset(expr, t, domain=sp.S.Reals)
+            if isinstance(roots, sp.ConditionSet):
+                return [r for r in sp.solve(expr, t) if r.is_real]
     except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, RecursionError):
         return []
     return _elements(roots)

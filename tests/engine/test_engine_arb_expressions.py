@@ -189,3 +189,11 @@ def test_a_node_met_twice_is_computed_once_and_gives_the_same_ball():
         twice = compile_arb(shared * shared - shared ** 2 + shared, (X, A))([arb("0.7"), arb(2)])
         once = compile_arb(shared, (X, A))([arb("0.7"), arb(2)])
     assert twice.overlaps(once) and abs(twice.mid() - once.mid()) < arb(2) ** -150
+
+
+def test_lambert_w_is_enclosed_on_both_real_branches():
+    x = sp.Symbol("x", real=True)
+    principal = compile_arb(sp.LambertW(x), (x,))([arb(1)])
+    lower = compile_arb(sp.LambertW(x, -1), (x,))([arb(-0.25)])
+    assert principal.overlaps(arb("0.56714329040978387299996866221035554975381578718651"))
+    assert (lower * lower.exp()).overlaps(arb(-0.25)) and lower < -1

@@ -67,6 +67,13 @@ def test_a_failure_at_one_point_of_a_moving_edge_is_found_by_solving_along_the_e
     assert any(p[x] == sp.Rational(1, 3) and p[y] == sp.Rational(8, 9) for p in found), found
 
 
+def test_a_root_that_solveset_leaves_as_a_condition_is_asked_of_solve():
+    # solveset gives ConditionSet(x e^x = 1); solve gives W(1), which no snap knows.
+    symbols, found = search({"x": "0 < x < 1"}, lambda s: (s["x"] * sp.exp(s["x"]) - 1) ** 2,
+                            [{"x": "1/10"}, {"x": "9/10"}, {"x": "3/10"}])
+    assert any(p[symbols["x"]] == sp.LambertW(1) for p in found), found
+
+
 def test_proposals_respect_a_dependent_bound():
     # 0 < q < p < 1: the dip at q = p - 10^-3 is near the bound, which no proposal may cross.
     symbols, found = search({"p": "0 < p < 1", "q": "0 < q < p"},
