@@ -158,10 +158,14 @@ def run_with_cache(claims, settings, cache: VerdictCache | None, mutants: bool =
     to its claim) each worker builds the claims it checks (``runner.run``), in parallel.
     """
     from .runner import MutantReport, Result, run
-    build = build or (lambda ids: [claim for claim in claims if claim.id in ids])
+
+    def as_given(ids):
+        return [claim for claim in claims if claim.id in ids]
+
     if build_one is not None:
-        build = lambda ids: [claim for claim in claims if claim.id in ids]  # noqa: E731 - built by the workers
-        options["build"] = build_one
+        # The runner is handed the entries themselves, and its workers build them.
+        build, options["build"] = as_given, build_one
+    build = build or as_given
     if cache is None:
         return run(build({claim.id for claim in claims}), settings, mutants=mutants, progress=progress,
                    started=started, **options)
