@@ -17,6 +17,7 @@ import mpmath
 
 from ..core.errors import DomainError
 from ..core.precision import validate_dps
+from ..dp.shifted_log_gaussian import MAX_DIGITS
 from .common import Progress, add_dps
 
 # Lower bounds are evaluated at this many digits: enough for the printed six,
@@ -36,7 +37,7 @@ def add_parser(sub, summary):
     p.add_argument("--r0", help="the mechanism's r0 in (0, r) (default r/2)")
     p.add_argument("--c", default="1", help="the mechanism's shift c > 0 (default 1)")
     p.add_argument("--max-exponent", default="6", help="largest n is 10^this, 0 to 6 (default 6)")
-    add_dps(p, V_DIGITS)
+    add_dps(p, V_DIGITS, high=MAX_DIGITS)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=run)
 
@@ -68,7 +69,7 @@ def run(args) -> int:
     if not text.isdigit() or int(text) > 6:
         raise DomainError("--max-exponent", f"must be an integer from 0 to 6, got {args.max_exponent!r}")
     exponents = range(int(text) + 1)
-    dps = validate_dps(args.dps)
+    dps = validate_dps(args.dps, high=MAX_DIGITS)
     progress = Progress(len(exponents), enabled=not args.json)
     start = time.perf_counter()
     try:

@@ -14,6 +14,7 @@ import mpmath
 
 from ..core.errors import DomainError
 from ..core.precision import validate_dps
+from ..dp.shifted_log_gaussian import MAX_DIGITS
 from .common import add_dps
 
 EDGE_NOTE = "zCDP rho of the edge (n-1) <-> n, both directions, every order"
@@ -32,7 +33,7 @@ def add_parser(sub, summary):
     p.add_argument("--c", default="1", help="shift c > 0 (default 1)")
     p.add_argument("--n", default="1,10,100", help="comma-separated counts (default 1,10,100)")
     p.add_argument("--delta", default="1e-6", help="delta in (0, 1) for epsilon (default 1e-6)")
-    add_dps(p, 30)
+    add_dps(p, 30, high=MAX_DIGITS)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=run)
 
@@ -67,7 +68,7 @@ def describe(r, r0, c, counts, delta, dps) -> dict:
 
 def run(args) -> int:
     counts = parse_counts(args.n)
-    dps = validate_dps(args.dps)
+    dps = validate_dps(args.dps, high=MAX_DIGITS)
     record = describe(args.r, args.r0, args.c, counts, args.delta, dps)
     if args.json:
         json.dump(_as_json(record), sys.stdout, indent=1)
