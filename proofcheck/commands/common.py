@@ -38,8 +38,8 @@ def add_samples(parser):
 def add_dps(parser, default: int, high: int | None = None):
     """The one --dps of every command that computes, read by ``precision.validate_dps``.
 
-    ``high`` is the lower cap of a command that integrates over a noise law
-    (``precision.MAX_QUADRATURE_DPS``).
+    ``high`` is a command's own lower cap, where its cost grows too fast for MAX_DPS
+    (``precision.MAX_QUADRATURE_DPS``, ``shifted_log_gaussian.MAX_DIGITS``).
     """
     from ..core.precision import MAX_DPS, MIN_DPS
     parser.add_argument("--dps", default=str(default), metavar="N",

@@ -19,9 +19,10 @@ from __future__ import annotations
 import heapq
 
 import sympy as sp
-from flint import arb, fmpq
+from flint import arb
 
 from .arb_expressions import NotEnclosable, compile_arb
+from .intervals import enclose as enclose_value
 from .precision import arb_bits
 from .sampling import bounds_at
 
@@ -50,19 +51,12 @@ def better_candidates(f, variables, point, target: float, sense: str) -> list[di
         enclose = compile_arb(sign * f, names)
     except NotEnclosable:
         return []
+    try:
+        fixed = [enclose_value(point[s], None, BITS) for s in names[len(symbols):]]
+    except (NotEnclosable, TypeError, ValueError):
+        return []  # a parameter's value Arb cannot enclose: the grid alone looks
     with arb_bits(BITS):
-        try:
-            fixed = [_ball(sp.sympify(point[s])) for s in names[len(symbols):]]
-        except (TypeError, ValueError):
-            return []  # a parameter's value Arb cannot read: the grid alone looks
         return _search(enclose, fixed, box, symbols, sign * target)
-
-
-def _ball(value):
-    """A parameter's value as a ball: a rational exactly, another number to 40 digits."""
-    if value.is_Rational:
-        return arb(fmpq(int(value.p), int(value.q)))
-    return arb(str(sp.N(value, 40)))
 
 
 def _box(variables, point):

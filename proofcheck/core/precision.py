@@ -11,6 +11,8 @@ is undecided at both is retried at doubled precisions up to ``ESCALATION*dps``.
 from __future__ import annotations
 
 
+import numbers
+
 import mpmath
 
 from .errors import DomainError, ProofcheckError, shorten
@@ -36,8 +38,9 @@ def validate_dps(value, name: str = "--dps", *, low: int = MIN_DPS, high: int = 
 
     The one check of a digit count, for the command line (a string) and the library (an
     int) alike: every command and function that works at ``dps`` digits accepts MIN_DPS to
-    MAX_DPS, a quadrature over a noise law MIN_DPS to MAX_QUADRATURE_DPS, and a count of
-    digits to certify (``audit``, ``constants``) 1 to MAX_DPS.
+    MAX_DPS, a quadrature over a noise law MIN_DPS to MAX_QUADRATURE_DPS, the mechanism's
+    table MIN_DPS to ``shifted_log_gaussian.MAX_DIGITS``, and a count of digits to certify
+    (``audit``, ``constants``) 1 to MAX_DPS.
     """
     def refuse(detail, shown):
         # An option reads "--dps must be ...", a function's parameter "parameter dps: must be ..."
@@ -59,12 +62,9 @@ def validate_dps(value, name: str = "--dps", *, low: int = MIN_DPS, high: int = 
         if len(digits.lstrip("0")) > len(str(high)):
             refuse(in_range, shorten(text, 40))
         value = int(text)
-    if not isinstance(value, int):
-        # numpy's integers are integers too (the mechanism is sampled with numpy).
-        if type(value).__name__.startswith(("int", "uint")) and hasattr(value, "__index__"):
-            value = int(value)
-        else:
-            refuse("must be an integer", shorten(repr(value), 40))
+    if not isinstance(value, numbers.Integral):
+        refuse("must be an integer", shorten(repr(value), 40))
+    value = int(value)  # numpy's integers too (the mechanism is sampled with numpy)
     if not low <= value <= high:
         refuse(in_range, value)
     return value
