@@ -23,6 +23,7 @@ from .errors import ProofcheckError, SymbolicTimeout
 from .narrowing import note_narrowing
 # A claim's outcome, as the runner hands it back (re-exported: callers import it from here).
 from .results import MutantReport, Result
+from .schedule import Schedule, group_of, heaviest_first
 from .timeout import DEFAULT_TIMEOUT
 from .verdict import Settings, Verdict
 
@@ -126,9 +127,11 @@ def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = 
     cannot be lost: an alarm signal can be swallowed by library code or fire
     inside a garbage-collector callback.
 
-    Claims are handed out slowest kind first, which keeps every worker busy to
-    the end; ``in_order`` hands them out in the claims' order instead, so that a
-    caller printing results in that order can print them as they come.
+    Each worker takes the claims of one paper at a time (``schedule``): they share their
+    costly first steps.  Papers are handed out the heaviest first and, inside a paper, the
+    slowest kinds first, which keeps every worker busy to the end; ``in_order`` hands
+    them out in the claims' order instead, so that a caller printing results in that
+    order can print them as they come.
 
     With ``build`` (an entry to its claim), ``claims`` may be entries read but not built
     (``claims.Entry``): each worker builds the claims it checks, in parallel, and a result
@@ -140,7 +143,7 @@ def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = 
     jobs = max(1, min(jobs, len(claims), os.cpu_count() or 1))
     order = list(range(len(claims)))
     if not in_order:
-        order.sort(key=lambda i: -_expected_cost(claims[i]))
+        order.sort(key=heaviest_first(claims))
     done = 0
     if "fork" in multiprocessing.get_all_start_methods():
         finished = _run_isolated(order, jobs, mutants, timeout, started)
@@ -210,7 +213,7 @@ class _Worker:
 def _run_isolated(order, jobs, mutants, timeout, started):
     """Yield ``(index, verdict, mutants)`` for every index of ``order``, as they finish."""
     context = multiprocessing.get_context("fork")
-    pending = list(reversed(order))
+    pending = Schedule(order, lambda index: group_of(_CLAIMS[index]))
     workers: list[_Worker] = []
 
     def spawn():
@@ -224,6 +227,7 @@ def _run_isolated(order, jobs, mutants, timeout, started):
     def replace(worker):
         worker.stop()
         workers.remove(worker)
+        pending.release(worker)
         spawn()
 
     try:
@@ -232,7 +236,7 @@ def _run_isolated(order, jobs, mutants, timeout, started):
         while pending or any(w.index is not None for w in workers):
             for worker in workers:
                 if worker.index is None and pending:
-                    index = pending.pop()
+                    index = pending.take(worker)
                     if started:
                         started(_CLAIMS[index])
                     worker.give(index, timeout)
@@ -385,6 +389,3 @@ def _limit_memory():
     except (ImportError, OSError, ValueError):
         pass  # no limit on this platform: the time limit still stops a runaway
 
-
-def _expected_cost(claim: Claim) -> int:
-    return {"optimum": 3, "derived": 3, "identity": 2, "limit": 2, "series": 2}.get(claim.kind, 1)
