@@ -17,7 +17,8 @@ the verdict.
    and takes the claim's checker from the kind registry (``core/registry.py``,
    listed in ``proofcheck/kinds.py``): for ``lemma-4.1``, kind ``identity``.
 4. ``core/runner.run`` checks the claim in a forked worker with a time and memory
-   limit; ``runner.check_claim`` calls the checker.
+   limit (a worker takes a whole paper's claims, ``core/schedule.py``);
+   ``runner.check_claim`` calls the checker.
 5. ``core/kinds/equality.Identity.check`` -> ``equality_check``: the SymPy route
    (``core/symbolic.closed_form``) integrates E|exp(sigma Z - sigma^2) - 1| piece
    by piece between the kinks of ``Abs``, each piece by completing the square
