@@ -38,8 +38,8 @@ FAR = 1e6
 
 def better_candidates(f, variables, point, target: float, sense: str) -> list[dict]:
     """Points of the variables' box (at the parameters' ``point``) where ``f`` may beat ``target``
-    (exceed it for ``sense`` "max", fall below it for "min"), best first; none where a bound
-    moves with another variable or Arb cannot enclose ``f``.  A half-line is searched 10^6 past
+    (exceed it for ``sense`` "max", fall below it for "min"), best first; none where Arb cannot
+    enclose ``f`` (or where a bound moves with another variable, which ``optimum`` refuses).  A half-line is searched 10^6 past
     its bound, as far as its points are drawn: a better point beyond is not seen."""
     box = _box(variables, point)
     if box is None:

@@ -276,6 +276,11 @@ def test_a_stationary_point_on_an_edge_is_inside_only_if_the_edge_is_closed(over
     (dict(over={"a": "real"}, at={"a": "1"}, params={"a": "real"}),
      "optimisation variable 'a' must be declared in 'variables'"),
     (dict(over={"z": "real"}, at={"z": "1"}), "optimisation variable 'z' must be declared in 'variables'"),
+    # A range that moves with another variable: the scan stopped on "cannot determine truth value".
+    (dict(variables={"x": "real", "y": "real"}, over={"y": "0 < y < 4", "x": "0 < x < y"},
+          at={"x": "1", "y": "2"}),
+     "the range of optimisation variable 'x' moves with y: a range in 'over' may name the parameters, "
+     "not another variable of 'over' (write the objective in variables with fixed ranges, a = b u with 0 < u < 1)"),
 ])
 def test_a_malformed_optimum_is_refused(change, message):
     with pytest.raises(ClaimFileError) as raised:
