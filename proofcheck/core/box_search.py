@@ -17,18 +17,23 @@ grid, so it can find a better point but never make a pass.
 from __future__ import annotations
 
 import heapq
+import itertools
+import math
 
 import sympy as sp
 from flint import arb
 
 from .arb_expressions import NotEnclosable, compile_arb
+from .errors import DomainError
 from .intervals import enclose as enclose_value
 from .precision import arb_bits
 from .sampling import bounds_at
 
-# Boxes enclosed at one point of the parameters: a narrow peak is found within some
-# log2(range/width) halvings per variable; a flat objective costs this many enclosures.
+# Boxes enclosed at one point of the parameters, for one variable: a narrow peak is found within
+# some log2(range/width) halvings per variable; a flat objective costs this many enclosures.  Each
+# further variable doubles it (a peak of width 10^-3 in a square of side 10 took 600).
 MAX_BOXES = 300
+MOST_BOXES = 2400
 # The midpoints proposed (the best ones, by the objective's value there).
 PROPOSED = 4
 BITS = 128
@@ -36,12 +41,15 @@ BITS = 128
 FAR = 1e6
 
 
-def better_candidates(f, variables, point, target: float, sense: str) -> list[dict]:
+def better_candidates(f, variables, point, target: float, sense: str,
+                      relax_integers: bool = False) -> list[dict]:
     """Points of the variables' box (at the parameters' ``point``) where ``f`` may beat ``target``
     (exceed it for ``sense`` "max", fall below it for "min"), best first; none where Arb cannot
     enclose ``f`` (or where a bound moves with another variable, which ``optimum`` refuses).  A half-line is searched 10^6 past
-    its bound, as far as its points are drawn: a better point beyond is not seen."""
-    box = _box(variables, point)
+    its bound, as far as its points are drawn: a better point beyond is not seen.  With
+    ``relax_integers`` an integer variable is searched as a real one (its proposals are the
+    caller's to round); else an integer variable leaves no box."""
+    box = _box(variables, point, relax_integers)
     if box is None:
         return []
     sign = 1 if sense == "max" else -1
@@ -59,12 +67,42 @@ def better_candidates(f, variables, point, target: float, sense: str) -> list[di
         return _search(enclose, fixed, box, symbols, sign * target)
 
 
-def _box(variables, point):
+def domain_proposals(domain, f, target: float, sense: str, base) -> list[dict]:
+    """Points of ``domain`` (each parameter given, in the domain) where ``f`` may beat ``target``:
+    the box search over every parameter whose range is fixed, those whose range moves with
+    another (0 < r0 < r) held at ``base``; an integer parameter searched as a real one, each
+    midpoint rounded to the integers either side.  None where ``base`` is needed and missing."""
+    parameters = list(domain.parameters.values())
+    symbols = {p.symbol for p in parameters}
+    moving = [p for p in parameters if any(b is not None and b.expr.free_symbols & symbols
+                                           for b in (p.lower, p.upper))]
+    if moving and base is None:
+        return []
+    held = {p.symbol: base[p.symbol] for p in moving}
+    variables = [p for p in parameters if p.symbol not in held]
+    if not variables:
+        return []
+    out = []
+    for proposal in better_candidates(f, variables, held, target, sense, relax_integers=True):
+        choices = [[held[p.symbol]] if p.symbol in held else
+                   [sp.floor(proposal[p.symbol]), sp.ceiling(proposal[p.symbol])] if p.integer else
+                   [proposal[p.symbol]] for p in parameters]
+        for values in itertools.product(*choices):
+            try:
+                point = domain.validate_point({p.name: v for p, v in zip(parameters, values)})
+            except (DomainError, TypeError, ValueError):
+                continue
+            if point not in out:
+                out.append(point)
+    return out
+
+
+def _box(variables, point, relax_integers=False):
     box = []
     for parameter in variables:
         lo, hi = bounds_at(parameter, point)
         # A bound that moves with another variable (0 < y < x) leaves no box.
-        if parameter.integer or any(b is not None and not (b.is_number and b.is_finite) for b in (lo, hi)):
+        if (parameter.integer and not relax_integers) or any(b is not None and not (b.is_number and b.is_finite) for b in (lo, hi)):
             return None
         # A half-line is searched as far as it is sampled, 10^6 past its bound (``sampling``).
         if lo is None:
@@ -76,12 +114,17 @@ def _box(variables, point):
 
 
 def _search(enclose, fixed, box, symbols, target):
+    # A box where the objective is not enclosed (it holds a pole, log 0) is kept and split, after
+    # every box that surely reaches past the target: first, it drew every halving towards x = 0
+    # of 0 < x, and a peak at x = 1000 was never reached.
+    unknown = math.nextafter(target, math.inf)
+
     def upper(sides):
         try:
             ball = enclose([arb((a + b) / 2, (b - a) / 2) for a, b in sides] + fixed)
         except (NotEnclosable, ArithmeticError, ValueError, TypeError):
-            return float("inf")  # not enclosed: kept, and split
-        return float(ball.upper()) if ball.is_finite() else float("inf")
+            return unknown
+        return float(ball.upper()) if ball.is_finite() else unknown
 
     def at_middle(sides):
         try:
@@ -92,7 +135,8 @@ def _search(enclose, fixed, box, symbols, target):
 
     heap = [(-upper(box), 0, box)]
     middles, count = [], 1
-    while heap and count < MAX_BOXES:
+    most = min(MAX_BOXES * 2 ** (len(box) - 1), MOST_BOXES)
+    while heap and count < most:
         bound, _, sides = heapq.heappop(heap)
         if -bound <= target:
             break  # the best box left holds nothing above the target: neither does any other

@@ -39,6 +39,7 @@ import sympy as sp
 from flint import arb, fmpq
 
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
+from .box_search import domain_proposals
 from .errors import DomainError, SymbolicTimeout
 from .golden import golden_section_minimum
 from .precision import arb_bits
@@ -114,6 +115,7 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
             _small_integers(domain, symbols, value, points, found)
             _roots(domain, symbols, slack, worst, points, found)
             _tight_roots(domain, symbols, slack, value, found)
+            _boxes(domain, symbols, slack, worst, points, found)
             _snaps(domain, symbols, found)
     except SymbolicTimeout:
         pass  # the search is an extra: what it found so far is still checked
@@ -324,6 +326,15 @@ def _snap(value: float) -> tuple:
                 and abs(float(closed) - value) <= tolerance):
             out.append(closed)
     return tuple(out)
+
+
+def _boxes(domain, symbols, slack, worst, points, found):
+    """Where the slack dips below 0 in a spot narrower than every scan's step (``box_search``):
+    e^(-10^6 (x - 3)^2) <= 1/2 on 0 < x < 10 fails only within 8 10^-4 of x = 3, flat
+    everywhere else, and passed on its samples and scans."""
+    for point in domain_proposals(domain, slack, 0.0, "min", worst):
+        if point not in points and point not in found:
+            found.append(point)
 
 
 def _worst(symbols, value, points):

@@ -36,3 +36,29 @@ def test_a_half_line_is_searched_a_million_past_its_bound():
     f = (A - 1) ** 2 * (5 * sp.exp(-10**4 * (A - 1000) ** 2) - 1)
     found = better_candidates(f, _over("a > 0"), {}, 0.0, "max")
     assert found and all(abs(float(p[A]) - 1000) < 0.013 for p in found)
+
+
+def test_a_box_where_the_objective_is_not_enclosed_waits_behind_those_that_reach_past_the_target():
+    # Every box holding x = 0 of x > 0 has log 0 in it: split first, it drew every halving there.
+    x = sp.Symbol("x", positive=True)
+    parameter = parse_parameter("x", "x > 0", {"x": x})
+    parameter.symbol = x
+    f = sp.exp(-10**6 * sp.log(x / 1000) ** 2) - sp.Rational(1, 2)
+    found = better_candidates(f, [parameter], {}, 0.0, "max")
+    assert found and all(abs(float(p[x]) - 1000) < 1 for p in found)
+
+
+def test_the_domains_proposals_round_an_integer_both_ways_and_hold_a_moving_range():
+    from proofcheck.core.box_search import domain_proposals
+    from proofcheck.core.domains import parse_domain
+    domain = parse_domain({"n": "integer n >= 1"})
+    n = domain.parameters["n"].symbol
+    found = domain_proposals(domain, sp.exp(-(n - 123457) ** 2) * 3 - 1, 0.0, "max", None)
+    assert {p[n] for p in found} >= {123457} and all(abs(p[n] - 123457) <= 1 for p in found)
+    domain = parse_domain({"r": "0 < r < 1", "q": "0 < q < r"})
+    r, q = domain.parameters["r"].symbol, domain.parameters["q"].symbol
+    assert domain_proposals(domain, -(r - q), 0.0, "max", None) == []  # q moves with r: held, if given
+    held = {r: sp.Rational(1, 2), q: sp.Rational(1, 4)}
+    found = domain_proposals(domain, sp.exp(-10**6 * (r - sp.Rational(3, 4)) ** 2) - sp.Rational(1, 2),
+                             0.0, "max", held)
+    assert found and all(p[q] == sp.Rational(1, 4) and abs(float(p[r]) - 0.75) < 1e-3 for p in found)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
+from ..box_search import domain_proposals
 from ..errors import DomainError, ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, evaluate
@@ -72,7 +73,8 @@ def probe_points(claim) -> list[dict]:
     0 < a < 3); the lower corner,
     each parameter at a closed lower edge, with an integer at its next value too, where SymPy's
     generic answer drops a special case (the integral of cos(n x) cos(x) over [0, pi] is 0
-    but at n = 1; a limit in x/(x + a) is another at a = 0).
+    but at n = 1; a limit in x/(x + a) is another at a = 0); and the upper corner, each
+    parameter at a closed upper edge or just below a strict one.
     """
     domain = claim.sampling_domain
     names = list(domain.parameters)
@@ -95,6 +97,15 @@ def probe_points(claim) -> list[dict]:
     candidates.append(corner)
     if any(p.integer for p in domain.parameters.values()):
         candidates.append({s: v + 1 if domain.parameters[s.name].integer else v for s, v in corner.items()})
+    # The upper corner likewise: a closed upper edge exactly (the integral of cos(n x) cos(x) at
+    # n = -1 of -10 <= n <= -1), a strict one at 96/97 of its range (the limit of
+    # x^a/(x + x^a) as x -> 0+ is 1 but for 1 <= a < 11/10), an open one at its middle.
+    top = point_from_units(domain, {name: _high_unit(claim.domain.parameters.get(name, p))
+                                    for name, p in domain.parameters.items()})
+    candidates.append(top)
+    if any(p.integer and p.upper is not None for p in domain.parameters.values()):
+        candidates.append({s: v - 1 if domain.parameters[s.name].integer and domain.parameters[s.name].upper
+                           is not None else v for s, v in top.items()})
     for point in candidates:
         try:
             point = domain.validate_point({s.name: v for s, v in point.items()})
@@ -109,12 +120,35 @@ def _closed_below(parameter) -> bool:
     return parameter.integer or (parameter.lower is not None and not parameter.lower.strict)
 
 
+def _high_unit(parameter):
+    """Where the upper-corner probe puts a parameter in its range (``probe_points``)."""
+    if parameter.upper is None:
+        return sp.Rational(1, 2)
+    return 1 if parameter.integer or not parameter.upper.strict else 1 - sp.Rational(1, 97)
+
+
 def _short(value, digits=20):
     return mpmath.nstr(value, digits)
 
 
 def _unevaluated(expression) -> bool:
     return sp.sympify(expression).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
+
+
+# Where the two sides of an identity differ by more than this (absolute, or relative to 1), a
+# point is proposed; below it, the sampled points' own comparison to the required digits decides.
+APART = 1e-20
+
+
+def _apart_in_a_spot(domain, difference, points) -> list[dict]:
+    """Points where the sides may differ in a spot narrower than the samples' spacing, found by
+    halving the parameters' box where Arb's enclosure of the difference reaches past ``APART``
+    (``box_search``): x + e^(-10^6 (x - 3)^2) = x on 0 < x < 10 agreed to 30 digits at every
+    sample, and passed."""
+    if domain is None or not domain.parameters or not points:
+        return []
+    proposed = domain_proposals(domain, sp.Abs(difference), APART, "max", points[-1])
+    return [point for point in proposed if point not in points]
 
 
 def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition"):
@@ -128,6 +162,7 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
         points = sample_points(claim, settings)
         if not (settings.mutant_mode or _unevaluated(left) or _unevaluated(right)):
             points += switch_points(claim.sampling_domain, left - right, points)
+            points += _apart_in_a_spot(claim.sampling_domain, left - right, points)
     infinite, undecided = [], []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
