@@ -34,8 +34,12 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
+from flint import arb
+
 from .errors import SymbolicTimeout
+from .numeric import evaluate
 from .numeric_limits import Unbounded
+from .precision import arb_bits, clear_margin
 from .side_balls import side_ball
 from .timeout import time_budget
 
@@ -162,6 +166,8 @@ def _balls(definition, closed, point):
             # The closed form first: where it is not finite (SymPy's oo), no quadrature is spent.
             closed_ball = side_ball(closed, point, DIGITS, single=True)
             if closed_ball is None:
+                closed_ball = _through_complex_numbers(closed, point)
+            if closed_ball is None:
                 return None
             try:
                 definition_ball = side_ball(definition, point, DIGITS, single=True)
@@ -174,6 +180,22 @@ def _balls(definition, closed, point):
         # other exception is a fault of this module and is not hidden.
         return None
     return None if definition_ball is None else (definition_ball, closed_ball)
+
+
+def _through_complex_numbers(closed, point):
+    """A ball for a closed form whose real value passes through complex numbers, where Arb's real
+    balls are not finite: mpmath's value at ``DIGITS`` (refused if not real), within the margin
+    of ``single``.  SymPy's integral of cos t/(a + cos t) over [0, 2 pi] is
+    2 pi a sqrt(-1/(a - 1)) sqrt(a + 1)/(...) - ..., which is 2 pi also for a > 1, where the
+    integral is 2 pi (1 - a/sqrt(a^2 - 1)); the net looked at no point there, and "= 2 pi" passed."""
+    if closed.has(sp.Integral, sp.Limit, sp.Sum, sp.Derivative):
+        return None
+    value = evaluate(closed, point, DIGITS)  # an EvaluationError where it is not real
+    if not mpmath.isfinite(value):
+        return None
+    with arb_bits(int(DIGITS * 3.33) + 32):
+        centre = arb(value)  # an mpf is an exact binary number
+        return centre + arb(0, 1) * (arb(clear_margin(DIGITS)) * max(arb(1), abs(centre)))
 
 
 def _outgrown(last, closed_ball):

@@ -21,6 +21,19 @@ def test_a_closed_form_the_quadrature_contradicts_is_found_with_both_balls():
     assert found["SymPy"].startswith("[-0.474")
 
 
+def test_a_closed_form_whose_value_passes_through_complex_numbers_is_held_too():
+    # SymPy's integral of cos t/(a + cos t) over [0, 2 pi] for a != 1: 2 pi at a = 109/100 too,
+    # where the integral is 2 pi (1 - a/sqrt(a^2 - 1)) = -9.51.  Arb's real balls cannot hold
+    # sqrt(-1/(a - 1)); mpmath's value can.
+    t = sp.Symbol("t", real=True)
+    root = sp.sqrt(-1 / (A - 1)) * sp.sqrt(A + 1)
+    closed = 2 * sp.pi * A * root / (A * root - root) - 2 * sp.pi * root / (A * root - root)
+    integral = sp.Integral(sp.cos(t) / (A + sp.cos(t)), (t, 0, 2 * sp.pi))
+    found = corroboration.contradiction(integral, closed, [{A: sp.Rational(109, 100)}])
+    assert found is not None and found["definition"].startswith("[-9.51")
+    assert corroboration.contradiction(integral, closed, [{A: sp.Rational(1, 2)}]) is None
+
+
 def test_a_right_closed_form_is_not_contradicted():
     integral = sp.Integral(A * sp.exp(-X), (X, 0, 1))
     assert corroboration.contradiction(integral, A * (1 - sp.exp(-1)), [POINT]) is None

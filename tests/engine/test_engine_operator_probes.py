@@ -30,6 +30,14 @@ def test_the_probes_reach_the_lower_edge_and_an_integers_next_value():
     assert {"a": 0} in _probes({"a": "0 <= a <= 1"})
 
 
+def test_the_probes_reach_a_closed_upper_edge_an_integers_value_below_it_and_near_a_strict_one():
+    assert {"n": -1} in _probes({"n": "integer -10 <= n <= -1"})
+    assert {"n": -2} in _probes({"n": "integer -10 <= n <= -1"})
+    assert {"a": 0} in _probes({"a": "-1 <= a <= 0"})
+    # 96/97 of -1 < a < 11/10, where the limit of x^a/(x + x^a) as x -> 0+ is no longer 1.
+    assert any(p["a"] > 1 for p in _probes({"a": "-1 < a < 11/10"}))
+
+
 def test_the_probes_put_two_parameters_in_both_orders():
     probes = _probes({"a": "0 < a < 1", "b": "1/2 < b < 2"})
     assert any(p["a"] > p["b"] for p in probes) and any(p["a"] < p["b"] for p in probes)
