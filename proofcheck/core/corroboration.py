@@ -78,7 +78,7 @@ def contradiction(definition, closed, points, decided=None) -> dict | None:
         if balls is not None and (isinstance(balls[0], str) or not balls[0].overlaps(balls[1])):
             shown = balls[0] if isinstance(balls[0], str) else balls[0].str(12)
             return {"point": ", ".join(f"{name} = {value}" for name, value in point.items()) or "(none)",
-                    "definition": shown, "SymPy": balls[1].str(12)}
+                    "definition": shown, "SymPy": balls[1].str(12), "at": point}
     return None
 
 

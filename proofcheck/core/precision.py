@@ -178,7 +178,8 @@ def agree(a, b, dps: int) -> bool:
         return abs(a - b) <= mpmath.mpf(10) ** (-required_digits(dps)) * scale
 
 
-def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None) -> bool:
+def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None, first_agreed=False,
+                                receding_undecided=False) -> bool:
     """Confirm a disagreement seen at ``dps`` digits before it refutes a claim.
 
     ``evaluate_pair(working)`` returns both sides at ``working`` digits.  Where the
@@ -196,7 +197,12 @@ def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None) -> bool
             a, b = evaluate_pair(working)
         except EvaluationError:
             # Not computable at this precision (a quadrature or a limit that does not reach
-            # the digits): the disagreement already seen stands.
+            # the digits): a disagreement already seen stands.  A value that agreed with 0
+            # through its floor (``first_agreed``) disagreed in nothing: the point is undecided
+            # (the integral of cos(993 x) cos(x) over [0, pi], 0, came out -1.1 10^-61 at 50
+            # digits, and its quadrature did not converge at 100; "differ" named a wrong witness).
+            if first_agreed:
+                raise
             return True
         with mpmath.workdps(working):
             new_gap = abs(mpmath.mpf(a) - mpmath.mpf(b))
@@ -211,6 +217,12 @@ def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None) -> bool
         if not receded and not (gap is None and agreed):
             return True
         gap = new_gap
+    if receding_undecided and receded:
+        # Receding still at 4*dps, as noise about 0 does (the integral of cos(993 x) cos(x) over
+        # [0, pi] came out -1.1 10^-61, 1.6 10^-111, 9.8 10^-212): no witness of a difference.
+        # A value that small would look the same until resolved: undecided, never a pass.
+        raise EvaluationError(f"the difference recedes with the digits ({mpmath.nstr(new_gap, 3)} at "
+                              f"{4 * dps} digits): 0, or a value below them")
     return True
 
 

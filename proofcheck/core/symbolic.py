@@ -93,9 +93,11 @@ def _corroborated(operator, value, points):
     held already), unless the operator computed numerically at ``points`` contradicts it."""
     found = contradiction(operator, value, points)
     if found is not None:
-        raise NoClosedForm(f"SymPy's closed form {sp.sstr(value)[:200]} of {sp.sstr(operator)[:200]} is "
-                           f"contradicted by the operator computed numerically at {found['point']}: "
-                           f"{found['definition']} against SymPy's {found['SymPy']}")
+        refused = NoClosedForm(f"SymPy's closed form {sp.sstr(value)[:200]} of {sp.sstr(operator)[:200]} is "
+                               f"contradicted by the operator computed numerically at {found['point']}: "
+                               f"{found['definition']} against SymPy's {found['SymPy']}")
+        refused.where = found["at"]  # where SymPy's answer is wrong: the numeric route looks there too
+        raise refused
     return value
 
 

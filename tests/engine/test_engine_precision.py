@@ -99,6 +99,20 @@ def test_against_an_exact_0_only_noise_that_recedes_agrees():
     assert not against_zero(0, 0) and not against_zero(true_value, true_value)
 
 
+def test_noise_that_recedes_but_never_under_the_floor_is_no_witness_but_undecided():
+    # The integral of cos(993 x) cos(x) over [0, pi], which is 0, at 50, 100 and 200 digits.
+    from proofcheck.core.numeric import EvaluationError
+    values = {100: mpmath.mpf("1.6e-111"), 200: mpmath.mpf("9.8e-212")}
+    first = mpmath.mpf("-1.1e-61")
+    assert differs_at_higher_precision(lambda working: (values[working], 0), 50, abs(first))
+    with pytest.raises(EvaluationError, match="recedes with the digits"):
+        differs_at_higher_precision(lambda working: (values[working], 0), 50, abs(first),
+                                    receding_undecided=True)
+    # A value that stays as it is (a true e^-400) is a witness either way.
+    assert differs_at_higher_precision(lambda working: (mpmath.mpf(10) ** -174, 0), 50,
+                                       mpmath.mpf(10) ** -174, receding_undecided=True)
+
+
 def test_agree_symmetric():
     with mpmath.workdps(120):
         pairs = [(1, 1 + mpmath.mpf(10) ** -31), (1, 1 + mpmath.mpf(10) ** -29), (0, mpmath.mpf(10) ** -75),

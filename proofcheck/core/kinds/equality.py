@@ -151,6 +151,32 @@ def _apart_in_a_spot(domain, difference, points) -> list[dict]:
     return [point for point in proposed if point not in points]
 
 
+def _with_contradiction(claim, settings, where):
+    """The sampled points, and the parameters' values where the numbers contradicted SymPy's
+    closed form (there SymPy's answer, which the assertion may repeat, is wrong): the limit of
+    e^(ax)/(e^(ax) + e^(bx)) is 1, not SymPy's 0, at a = 687/776 > b = 1091/1552, where no
+    sampled point of 0 < a < 1, 1/2 < b < 2 fell.  None (the sampled points, and the points
+    ``numeric_compare`` adds) where nothing was contradicted."""
+    if not where or claim.sampling_domain is None:
+        return None
+    points = sample_points(claim, settings)
+    try:
+        point = claim.sampling_domain.validate_point(
+            {s.name: v for s, v in where.items() if s.name in claim.sampling_domain.parameters})
+    except (DomainError, TypeError, ValueError):
+        return points
+    return points + ([point] if point not in points else [])
+
+
+def _differs(left, right, point, dps, a, b) -> bool:
+    """Whether the sides' disagreement at ``point`` (``a`` against ``b`` at dps) holds at more
+    digits; EvaluationError where a value that agreed with 0 through its floor is not computed
+    at more (``precision.differs_at_higher_precision``)."""
+    return differs_at_higher_precision(
+        lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps,
+        abs(a - b), first_agreed=agree(a, b, dps), receding_undecided=True)
+
+
 def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition"):
     """Compare two expressions at sampled points, at dps and at 2*dps.
 
@@ -181,9 +207,16 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 infinite.append(point)  # decides nothing; the other points must
                 continue
             # Against an exact 0, agreement through the floor of zero is confirmed at 2 dps.
-            if a is not None and (not agree(a, b, dps) or against_zero(a, b)) and differs_at_higher_precision(
-                    lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps,
-                    abs(a - b)):
+            try:
+                differs = a is not None and (not agree(a, b, dps) or against_zero(a, b)) and _differs(
+                    left, right, point, dps, a, b)
+            except EvaluationError as error:
+                # Undecided here; another point may still refute the claim.
+                undecided.append(Verdict("error", None, f"at {show_point(point)}: {_short(a, 6)} against "
+                                         f"{_short(b, 6)} at {dps} digits, and at more: {error}",
+                                         {"point": show_point(point)}))
+                continue
+            if differs:
                 # Both values with every digit the comparison trusts; a formula when
                 # the left side is a closed form SymPy derived (what the reader checks).
                 shown = {"point": show_point(point), label: _short(a, required_digits(dps)),
@@ -271,6 +304,7 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
         lambda e: closed_form(e, representative_point(claim), probe_points(claim)))
     closed = None
     note = ""
+    contradicted = None
     if settings.mutant_mode and definition in _CLOSED_FORMS:
         # The definition is never mutated: compare with its closed form, derived for the claim itself.
         verdict = numeric_compare(claim, _CLOSED_FORMS[definition], asserted, settings, label="derived")
@@ -295,6 +329,7 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
                                   route=_symbolic_route(definition))
         except NoClosedForm as reason:
             note = f"symbolic route stopped: {reason}"
+            contradicted = getattr(reason, "where", None)
         except SymbolicTimeout:
             note = f"symbolic route stopped: over {settings.symbolic_budget} s"
         except (NotImplementedError, TypeError, ValueError, AttributeError, RecursionError,
@@ -313,7 +348,8 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
         if closed is not None:
             return verdict
         return Verdict("error", None, note or "no numeric route for this kind")
-    verdict = numeric_compare(claim, definition, asserted, settings)
+    verdict = numeric_compare(claim, definition, asserted, settings,
+                              points=_with_contradiction(claim, settings, contradicted))
     if note and verdict.passed:
         verdict.details = note + "; " + verdict.details
     elif note and verdict.status == "error":
