@@ -21,6 +21,9 @@ exact point; the search looks for each, on purpose:
   that edge; and
   beside a point found where the slack nearly vanishes, its exact roots along
   each real parameter (on a curve, or at log 2, which no snap knows);
+* boxes of the parameters are halved best first where Arb's enclosure of the slack
+  reaches below 0, and their midpoints proposed (``box_search``), where a failure lies in
+  a spot narrower than every scan's step (e^(-10^6 (x - 3)^2) <= 1/2 near x = 3); and
 * snaps move each point found onto nearby simple exact numbers (1/3,
   sqrt(2), pi/4), where a strict inequality can fail at a single point.
 
