@@ -196,14 +196,14 @@ def _through_steps(expr, symbol) -> list:
 
 
 # The pieces whose switching points are solved for, and how many solves one expression may ask.
-_SWITCHES = (sp.Abs, sp.sign, sp.Heaviside, sp.Min, sp.Max, sp.Piecewise, sp.floor, sp.ceiling)
+SWITCHES = (sp.Abs, sp.sign, sp.Heaviside, sp.Min, sp.Max, sp.Piecewise, sp.floor, sp.ceiling)
 MAX_SWITCH_SOLVES = 12
 
 
 def switch_points(domain, expr, points) -> list[dict]:
     """Points of ``domain`` where a piece of ``expr`` switches, and between switches, along
     each parameter from the last of ``points`` (the others held there); none already given."""
-    if not points or not expr.has(*_SWITCHES):
+    if not points or not expr.has(*SWITCHES):
         return []
     symbols = [p.symbol for p in domain.parameters.values()]
     out = []
@@ -242,7 +242,7 @@ def switch_proposals(domain, symbols, expr, base) -> list[list]:
 def _switching_functions(expr) -> list:
     """The functions whose sign changes where a piece of ``expr`` switches."""
     out = []
-    for atom in expr.atoms(*_SWITCHES):
+    for atom in expr.atoms(*SWITCHES):
         if isinstance(atom, (sp.Min, sp.Max)):
             out += [a - b for i, a in enumerate(atom.args) for b in atom.args[i + 1:]]
         elif isinstance(atom, (sp.floor, sp.ceiling)):

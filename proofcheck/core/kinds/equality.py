@@ -24,7 +24,7 @@ from ..numeric_limits import CancelledDigits, NoLimit
 from ..precision import against_zero, agree, differs_at_higher_precision, required_digits
 from ..sampling import point_from_units
 from ..side_balls import unvouched
-from ..slack_roots import switch_points
+from ..slack_roots import SWITCHES, switch_points
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..ties import tie_points
 from ..timeout import time_budget
@@ -168,6 +168,15 @@ def _with_contradiction(claim, settings, where):
     return points + ([point] if point not in points else [])
 
 
+def _parameter_switches(claim, difference):
+    """The pieces of an operator's sides that switch with the parameters alone (a factor
+    Max(0, 10^-3 - (a - 3)^2) of an integrand): there and between, the definition is computed
+    too.  Pieces that switch with an operator's own variable are left to its quadrature."""
+    parameters = {p.symbol for p in claim.sampling_domain.parameters.values()}
+    return sp.Add(*[atom for atom in difference.atoms(*SWITCHES)
+                    if atom.free_symbols and atom.free_symbols <= parameters], evaluate=False)
+
+
 def _differs(left, right, point, dps, a, b) -> bool:
     """Whether the sides' disagreement at ``point`` (``a`` against ``b`` at dps) holds at more
     digits; EvaluationError where a value that agreed with 0 through its floor is not computed
@@ -189,6 +198,8 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
         if not (settings.mutant_mode or _unevaluated(left) or _unevaluated(right)):
             points += switch_points(claim.sampling_domain, left - right, points)
             points += _apart_in_a_spot(claim.sampling_domain, left - right, points)
+        elif not settings.mutant_mode and claim.sampling_domain is not None:
+            points += switch_points(claim.sampling_domain, _parameter_switches(claim, left - right), points)
     infinite, undecided = [], []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
