@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import mpmath
 import sympy as sp
-
 from flint import arb
 
 from .errors import SymbolicTimeout

@@ -198,9 +198,8 @@ def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None, first_a
         except EvaluationError:
             # Not computable at this precision (a quadrature or a limit that does not reach
             # the digits): a disagreement already seen stands.  A value that agreed with 0
-            # through its floor (``first_agreed``) disagreed in nothing: the point is undecided
-            # (the integral of cos(993 x) cos(x) over [0, pi], 0, came out -1.1 10^-61 at 50
-            # digits, and its quadrature did not converge at 100; "differ" named a wrong witness).
+            # through its floor (``first_agreed``) disagreed in nothing, and a higher precision
+            # that cannot be had does not make it a witness: the point is undecided.
             if first_agreed:
                 raise
             return True

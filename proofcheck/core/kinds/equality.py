@@ -151,21 +151,18 @@ def _apart_in_a_spot(domain, difference, points) -> list[dict]:
     return [point for point in proposed if point not in points]
 
 
-def _with_contradiction(claim, settings, where):
-    """The sampled points, and the parameters' values where the numbers contradicted SymPy's
-    closed form (there SymPy's answer, which the assertion may repeat, is wrong): the limit of
-    e^(ax)/(e^(ax) + e^(bx)) is 1, not SymPy's 0, at a = 687/776 > b = 1091/1552, where no
-    sampled point of 0 < a < 1, 1/2 < b < 2 fell.  None (the sampled points, and the points
-    ``numeric_compare`` adds) where nothing was contradicted."""
+def _at_contradiction(claim, where) -> list[dict]:
+    """The parameters' values where the numbers contradicted SymPy's closed form (there SymPy's
+    answer, which the assertion may repeat, is wrong), as a point of the claim's domain; none
+    where nothing was contradicted.  The limit of e^(ax)/(e^(ax) + e^(bx)) is 1, not SymPy's 0,
+    at a = 687/776 > b = 1091/1552, where no sampled point of 0 < a < 1, 1/2 < b < 2 fell."""
     if not where or claim.sampling_domain is None:
-        return None
-    points = sample_points(claim, settings)
+        return []
     try:
-        point = claim.sampling_domain.validate_point(
-            {s.name: v for s, v in where.items() if s.name in claim.sampling_domain.parameters})
+        return [claim.sampling_domain.validate_point(
+            {s.name: v for s, v in where.items() if s.name in claim.sampling_domain.parameters})]
     except (DomainError, TypeError, ValueError):
-        return points
-    return points + ([point] if point not in points else [])
+        return []
 
 
 def _parameter_switches(claim, difference):
@@ -179,15 +176,16 @@ def _parameter_switches(claim, difference):
 
 def _differs(left, right, point, dps, a, b) -> bool:
     """Whether the sides' disagreement at ``point`` (``a`` against ``b`` at dps) holds at more
-    digits; EvaluationError where a value that agreed with 0 through its floor is not computed
-    at more (``precision.differs_at_higher_precision``)."""
+    digits; EvaluationError where the point is undecided: a value that agreed with 0 through
+    its floor and cannot be computed at more, or a difference that recedes with the digits
+    (``precision.differs_at_higher_precision``)."""
     return differs_at_higher_precision(
         lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps,
         abs(a - b), first_agreed=agree(a, b, dps), receding_undecided=True)
 
 
-def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition"):
-    """Compare two expressions at sampled points, at dps and at 2*dps.
+def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition", also=()):
+    """Compare two expressions at sampled points (and the points ``also``), at dps and at 2*dps.
 
     A value that is not finite decides nothing: two infinities are not "equal
     to N digits", so such a point is an error unless only one side is infinite
@@ -200,6 +198,7 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
             points += _apart_in_a_spot(claim.sampling_domain, left - right, points)
         elif not settings.mutant_mode and claim.sampling_domain is not None:
             points += switch_points(claim.sampling_domain, _parameter_switches(claim, left - right), points)
+    points = points + [point for point in also if point not in points]
     infinite, undecided = [], []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
@@ -359,8 +358,7 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
         if closed is not None:
             return verdict
         return Verdict("error", None, note or "no numeric route for this kind")
-    verdict = numeric_compare(claim, definition, asserted, settings,
-                              points=_with_contradiction(claim, settings, contradicted))
+    verdict = numeric_compare(claim, definition, asserted, settings, also=_at_contradiction(claim, contradicted))
     if note and verdict.passed:
         verdict.details = note + "; " + verdict.details
     elif note and verdict.status == "error":
