@@ -45,7 +45,7 @@ def _records(path: Path) -> list[dict]:
 # The claims whose verdict costs most (over 0.3 s each on a quiet 2-core machine: a precision
 # escalated to 8*dps, a limit extrapolated at 2*dps, an integral through a pole at every level,
 # ball quadrature confirmed at twice the digits, SymPy's search for a definite Hessian, SymPy's
-# simplification of a bump e^(-10^6 (x - 3)^2)): 54 claims.  They run in the deep tier
+# simplification of a bump e^(-10^6 (x - 3)^2)): 56 claims.  They run in the deep tier
 # (`pytest -m slow`, which CI runs after the default run); the default run keeps every other
 # claim, at least one false claim of every kind and of every file.
 DEEP_CLAIMS = frozenset({
@@ -71,7 +71,8 @@ DEEP_CLAIMS = frozenset({
     "sympy-limit-of-a-power-share-with-one-parameter",
     "sympy-orthogonality-dropping-its-special-case-inside-a-wide-range", "spot-bump-at-one-large-integer",
     "spot-bump-in-a-square", "spot-bump-on-a-log-scale", "spot-gaussian-bump-above-a-half",
-    "spot-under-a-minimum-near-pi", "tie-a-name-inside-pi",
+    "spot-under-a-minimum-near-pi", "tie-a-name-inside-pi", "tiny-absolute-tanh-integral-with-a-parameter",
+    "tiny-relative-gaussian-mgf-with-a-parameter",
     "tie-names-that-are-letters-of-integer", "tie-sliver-above-diagonal",
     "tiny-positive-integral-is-zero", "tiny-relative-gaussian-mgf", "tiny-relative-lemma-4.1",
 })

@@ -184,7 +184,8 @@ def _differs(left, right, point, dps, a, b) -> bool:
         abs(a - b), first_agreed=agree(a, b, dps), receding_undecided=True)
 
 
-def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition", also=()):
+def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition", also=(),
+                    arb_apart=True):
     """Compare two expressions at sampled points (and the points ``also``), at dps and at 2*dps.
 
     A value that is not finite decides nothing: two infinities are not "equal
@@ -251,9 +252,37 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     if infinite:
         return Verdict("error", None, f"both sides are infinite at {show_point(infinite[0])}: a numeric "
                        "comparison decides nothing there", {"point": show_point(infinite[0])})
+    apart = _apart_below_the_digits(left, right, points) if arb_apart else None
+    if apart is not None:
+        return failed(f"{label} and assertion differ below the {required_digits(settings.dps)} digits "
+                      "compared: Arb encloses the difference away from 0", apart)
     return passed("numeric", f"{label} and assertion agree to {required_digits(settings.dps)} digits "
                   f"at {len(points)} points{_box(claim)} (re-checked at {2 * settings.dps} digits)",
                   route=f"sampled {len(points)} points in {_region(claim)}")
+
+
+# The bits to which Arb looks for a difference of two closed forms that agree to the digits
+# compared (about 1200 digits).
+APART_BITS = 4096
+APART_POINTS = 3
+
+
+def _apart_below_the_digits(left, right, points):
+    """A witness where two closed forms that agree to the digits compared still differ: Arb
+    encloses the difference away from 0 at one of the first ``APART_POINTS`` points, raising
+    its precision to ``APART_BITS``.  E s Z's expectation, e^(s^2/2), "= e^(s^2/2) (1 + 10^-200)"
+    agreed to 30 digits everywhere and passed.  None where no ball excludes 0 (the value may be
+    0, or smaller still), and for a side that holds an operator (its value has no such ball)."""
+    if _unevaluated(left) or _unevaluated(right):
+        return None
+    for point in points[:APART_POINTS]:
+        try:
+            ball = certified_nonzero(left - right, point, APART_BITS)
+        except (NotEnclosable, ZeroDivisionError, ValueError, TypeError):
+            continue
+        if ball is not None:
+            return {"point": show_point(point), "difference": ball.str(5)}
+    return None
 
 
 def _region(claim):
@@ -349,8 +378,16 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
         verdict = _constant_difference(closed, asserted)
         if verdict is not None:
             return verdict
-        verdict = numeric_compare(claim, closed, asserted, settings, label="derived")
+        verdict = numeric_compare(claim, closed, asserted, settings, label="derived", arb_apart=False)
         if verdict.passed:
+            # SymPy's closed form (held against the definition at the probes) is exact: where
+            # Arb shows it apart from the assertion, the assertion is wrong, however slightly.
+            apart = _apart_below_the_digits(closed, asserted, sample_points(claim, settings))
+            if apart is not None:
+                return failed(f"the derived closed form and the assertion agree to "
+                              f"{required_digits(settings.dps)} digits but differ below them: Arb "
+                              "encloses the difference away from 0",
+                              {**apart, "derived formula": sp.sstr(closed)[:500]})
             verdict.details = (f"derived closed form {sp.sstr(closed)[:120]}, not reduced to the "
                                f"assertion by SymPy; " + verdict.details)
             return verdict
