@@ -461,3 +461,14 @@ def test_a_series_passed_on_points_keeps_the_route_of_its_points():
     verdict = verdict_of(**SERIES, asserts="1 + t*(4*atan(1/2) + 4*atan(1/3))/pi + t**2/2")
     assert (verdict.status, verdict.evidence) == ("passed", "numeric")
     assert verdict.route.startswith("sampled ") and verdict.route.endswith(" points in t > 0")
+
+
+# -- closed forms apart below the digits compared ------------------------------------------------
+
+def test_two_closed_forms_apart_by_less_than_the_digits_compared_are_told_apart_by_arb():
+    record = dict(kind="identity", params={"s": "0 < s < 10"}, lhs="exp(s**2/2)",
+                  asserts="exp(s**2/2)*(1 + 1/10**200)")
+    verdict = verdict_of(NUMERIC, **record)
+    assert verdict.status == "failed" and "Arb encloses the difference away from 0" in verdict.details
+    assert "e-200" in verdict.counterexample["difference"]
+    assert verdict_of(NUMERIC, **dict(record, asserts="exp(s**2/4)**2")).status == "passed"
