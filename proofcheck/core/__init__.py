@@ -41,7 +41,8 @@ the verdict.
    balls (``core/side_balls.py``): Arb encloses each side around mpmath's values of
    the parts it cannot enclose, each within its change between dps and 2*dps, so that
    what a side cancels widens its ball instead of vanishing.  (An inequality's points
-   are decided in ``core/kinds/inequality_points.py``: Arb balls, then the sides' balls.)
+   are decided in ``core/kinds/inequality_points.py``: Arb balls, then the sides' balls; an
+   identity's points besides the samples, in ``core/kinds/identity_points.py``.)
 6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details), in a
    ``Result`` with its controls' ``MutantReport`` (``core/results.py``),
    travels back to ``commands/verify``, which prints it with ``report/console.py``

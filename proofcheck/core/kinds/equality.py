@@ -16,20 +16,21 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from ..box_search import domain_proposals
 from ..errors import DomainError, ProofcheckError, SymbolicTimeout
 from ..intervals import NotEnclosable, certified_nonzero
 from ..numeric import EvaluationError, evaluate
 from ..numeric_limits import CancelledDigits, NoLimit
-from ..precision import against_zero, agree, differs_at_higher_precision, required_digits
+from ..precision import against_zero, agree, required_digits
 from ..sampling import point_from_units
 from ..side_balls import unvouched
-from ..slack_roots import SWITCHES, switch_points
+from ..slack_roots import switch_points
 from ..symbolic import NoClosedForm, closed_form, is_zero
 from ..ties import tie_points
 from ..timeout import time_budget
 from ..verdict import Settings, Verdict, failed, passed, show_point
 from . import Kind
+from .identity_points import (apart_below_the_digits, apart_in_a_spot, at_contradiction, disagreement_holds,
+                              has_operator, parameter_switches)
 
 
 # Closed forms derived in this process, by definition: negative controls of a claim
@@ -131,57 +132,7 @@ def _short(value, digits=20):
     return mpmath.nstr(value, digits)
 
 
-def _unevaluated(expression) -> bool:
-    return sp.sympify(expression).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
-
-
-# Where the two sides of an identity differ by more than this (absolute, or relative to 1), a
-# point is proposed; below it, the sampled points' own comparison to the required digits decides.
-APART = 1e-20
-
-
-def _apart_in_a_spot(domain, difference, points) -> list[dict]:
-    """Points where the sides may differ in a spot narrower than the samples' spacing, found by
-    halving the parameters' box where Arb's enclosure of the difference reaches past ``APART``
-    (``box_search``): x + e^(-10^6 (x - 3)^2) = x on 0 < x < 10 agreed to 30 digits at every
-    sample, and passed."""
-    if domain is None or not domain.parameters or not points:
-        return []
-    proposed = domain_proposals(domain, sp.Abs(difference), APART, "max", points[-1])
-    return [point for point in proposed if point not in points]
-
-
-def _at_contradiction(claim, where) -> list[dict]:
-    """The parameters' values where the numbers contradicted SymPy's closed form (there SymPy's
-    answer, which the assertion may repeat, is wrong), as a point of the claim's domain; none
-    where nothing was contradicted.  The limit of e^(ax)/(e^(ax) + e^(bx)) is 1, not SymPy's 0,
-    at a = 687/776 > b = 1091/1552, where no sampled point of 0 < a < 1, 1/2 < b < 2 fell."""
-    if not where or claim.sampling_domain is None:
-        return []
-    try:
-        return [claim.sampling_domain.validate_point(
-            {s.name: v for s, v in where.items() if s.name in claim.sampling_domain.parameters})]
-    except (DomainError, TypeError, ValueError):
-        return []
-
-
-def _parameter_switches(claim, difference):
-    """The pieces of an operator's sides that switch with the parameters alone (a factor
-    Max(0, 10^-3 - (a - 3)^2) of an integrand): there and between, the definition is computed
-    too.  Pieces that switch with an operator's own variable are left to its quadrature."""
-    parameters = {p.symbol for p in claim.sampling_domain.parameters.values()}
-    return sp.Add(*[atom for atom in difference.atoms(*SWITCHES)
-                    if atom.free_symbols and atom.free_symbols <= parameters], evaluate=False)
-
-
-def _differs(left, right, point, dps, a, b) -> bool:
-    """Whether the sides' disagreement at ``point`` (``a`` against ``b`` at dps) holds at more
-    digits; EvaluationError where the point is undecided: a value that agreed with 0 through
-    its floor and cannot be computed at more, or a difference that recedes with the digits
-    (``precision.differs_at_higher_precision``)."""
-    return differs_at_higher_precision(
-        lambda working: (evaluate(left, point, working), evaluate(right, point, working)), dps,
-        abs(a - b), first_agreed=agree(a, b, dps), receding_undecided=True)
+_unevaluated = has_operator
 
 
 def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition", also=(),
@@ -196,9 +147,9 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
         points = sample_points(claim, settings)
         if not (settings.mutant_mode or _unevaluated(left) or _unevaluated(right)):
             points += switch_points(claim.sampling_domain, left - right, points)
-            points += _apart_in_a_spot(claim.sampling_domain, left - right, points)
+            points += apart_in_a_spot(claim.sampling_domain, left - right, points)
         elif not settings.mutant_mode and claim.sampling_domain is not None:
-            points += switch_points(claim.sampling_domain, _parameter_switches(claim, left - right), points)
+            points += switch_points(claim.sampling_domain, parameter_switches(claim, left - right), points)
     points = points + [point for point in also if point not in points]
     infinite, undecided = [], []
     for dps in (settings.dps, 2 * settings.dps):
@@ -219,8 +170,8 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 continue
             # Against an exact 0, agreement through the floor of zero is confirmed at 2 dps.
             try:
-                differs = a is not None and (not agree(a, b, dps) or against_zero(a, b)) and _differs(
-                    left, right, point, dps, a, b)
+                differs = a is not None and (not agree(a, b, dps) or against_zero(a, b)) and \
+                    disagreement_holds(left, right, point, dps, a, b)
             except EvaluationError as error:
                 # Undecided here; another point may still refute the claim.
                 undecided.append(Verdict("error", None, f"at {show_point(point)}: {_short(a, 6)} against "
@@ -252,37 +203,13 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     if infinite:
         return Verdict("error", None, f"both sides are infinite at {show_point(infinite[0])}: a numeric "
                        "comparison decides nothing there", {"point": show_point(infinite[0])})
-    apart = _apart_below_the_digits(left, right, points) if arb_apart else None
+    apart = apart_below_the_digits(left, right, points) if arb_apart else None
     if apart is not None:
         return failed(f"{label} and assertion differ below the {required_digits(settings.dps)} digits "
                       "compared: Arb encloses the difference away from 0", apart)
     return passed("numeric", f"{label} and assertion agree to {required_digits(settings.dps)} digits "
                   f"at {len(points)} points{_box(claim)} (re-checked at {2 * settings.dps} digits)",
                   route=f"sampled {len(points)} points in {_region(claim)}")
-
-
-# The bits to which Arb looks for a difference of two closed forms that agree to the digits
-# compared (about 1200 digits).
-APART_BITS = 4096
-APART_POINTS = 3
-
-
-def _apart_below_the_digits(left, right, points):
-    """A witness where two closed forms that agree to the digits compared still differ: Arb
-    encloses the difference away from 0 at one of the first ``APART_POINTS`` points, raising
-    its precision to ``APART_BITS``.  E s Z's expectation, e^(s^2/2), "= e^(s^2/2) (1 + 10^-200)"
-    agreed to 30 digits everywhere and passed.  None where no ball excludes 0 (the value may be
-    0, or smaller still), and for a side that holds an operator (its value has no such ball)."""
-    if _unevaluated(left) or _unevaluated(right):
-        return None
-    for point in points[:APART_POINTS]:
-        try:
-            ball = certified_nonzero(left - right, point, APART_BITS)
-        except (NotEnclosable, ZeroDivisionError, ValueError, TypeError):
-            continue
-        if ball is not None:
-            return {"point": show_point(point), "difference": ball.str(5)}
-    return None
 
 
 def _region(claim):
@@ -382,7 +309,7 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
         if verdict.passed:
             # SymPy's closed form (held against the definition at the probes) is exact: where
             # Arb shows it apart from the assertion, the assertion is wrong, however slightly.
-            apart = _apart_below_the_digits(closed, asserted, sample_points(claim, settings))
+            apart = apart_below_the_digits(closed, asserted, sample_points(claim, settings))
             if apart is not None:
                 return failed(f"the derived closed form and the assertion agree to "
                               f"{required_digits(settings.dps)} digits but differ below them: Arb "
@@ -395,7 +322,8 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
         if closed is not None:
             return verdict
         return Verdict("error", None, note or "no numeric route for this kind")
-    verdict = numeric_compare(claim, definition, asserted, settings, also=_at_contradiction(claim, contradicted))
+    verdict = numeric_compare(claim, definition, asserted, settings,
+                              also=at_contradiction(claim, contradicted))
     if note and verdict.passed:
         verdict.details = note + "; " + verdict.details
     elif note and verdict.status == "error":
