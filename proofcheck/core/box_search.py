@@ -79,9 +79,7 @@ def domain_proposals(domain, f, target: float, sense: str, base) -> list[dict]:
     another (0 < r0 < r) held at ``base``; an integer parameter searched as a real one, each
     midpoint rounded to the integers either side.  None where ``base`` is needed and missing."""
     parameters = list(domain.parameters.values())
-    symbols = {p.symbol for p in parameters}
-    moving = [p for p in parameters if any(b is not None and b.expr.free_symbols & symbols
-                                           for b in (p.lower, p.upper))]
+    moving = [p for p in parameters if p.depends_on & set(domain.parameters)]
     if moving and base is None:
         return []
     held = {p.symbol: base[p.symbol] for p in moving}

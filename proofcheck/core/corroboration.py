@@ -187,7 +187,7 @@ def _through_complex_numbers(closed, point):
     of ``single``.  SymPy's integral of cos t/(a + cos t) over [0, 2 pi] is
     2 pi a sqrt(-1/(a - 1)) sqrt(a + 1)/(...) - ..., which is 2 pi also for a > 1, where the
     integral is 2 pi (1 - a/sqrt(a^2 - 1)); the net looked at no point there, and "= 2 pi" passed."""
-    if closed.has(sp.Integral, sp.Limit, sp.Sum, sp.Derivative):
+    if closed.has(*_OPERATORS):
         return None
     value = evaluate(closed, point, DIGITS)  # an EvaluationError where it is not real
     if not mpmath.isfinite(value):

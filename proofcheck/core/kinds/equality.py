@@ -51,7 +51,7 @@ def sample_points(claim, settings: Settings):
     interior = points[-1]  # the edge points come first, the interior draws after them
     for explicit in claim.get("points", []):
         points.append(claim.domain.validate_point(explicit))
-    across = not any(_unevaluated(e) for e in claim.parsed.values() if isinstance(e, sp.Basic))
+    across = not any(has_operator(e) for e in claim.parsed.values() if isinstance(e, sp.Basic))
     for tied in tie_points(domain, interior, across_ranges=across) if interior else []:
         if tied not in points:
             points.append(tied)
@@ -132,9 +132,6 @@ def _short(value, digits=20):
     return mpmath.nstr(value, digits)
 
 
-_unevaluated = has_operator
-
-
 def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition", also=(),
                     arb_apart=True):
     """Compare two expressions at sampled points (and the points ``also``), at dps and at 2*dps.
@@ -145,7 +142,7 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     """
     if points is None:
         points = sample_points(claim, settings)
-        if not (settings.mutant_mode or _unevaluated(left) or _unevaluated(right)):
+        if not (settings.mutant_mode or has_operator(left) or has_operator(right)):
             points += switch_points(claim.sampling_domain, left - right, points)
             points += apart_in_a_spot(claim.sampling_domain, left - right, points)
         elif not settings.mutant_mode and claim.sampling_domain is not None:
@@ -183,7 +180,7 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 # the left side is a closed form SymPy derived (what the reader checks).
                 shown = {"point": show_point(point), label: _short(a, required_digits(dps)),
                          "asserted": _short(b, required_digits(dps))}
-                if not _unevaluated(left):
+                if not has_operator(left):
                     shown[f"{label} formula"] = sp.sstr(left)[:500]
                 return failed(f"{label} and assertion differ, confirmed at higher precision", shown)
             if dps == settings.dps:

@@ -51,15 +51,14 @@ def _fixed_ranges(variables):
     """A clear error where the range of one optimisation variable moves with another (0 < a < b):
     the scan, the box search and the uniqueness proof each take every range as fixed at the
     parameters' point, and such a claim stopped on SymPy's "cannot determine truth value"."""
-    symbols = {p.symbol for p in variables}
+    names = {p.name for p in variables}
     for parameter in variables:
-        for bound in (parameter.lower, parameter.upper):
-            moving = sorted(s.name for s in (bound.expr.free_symbols & symbols if bound else ()))
-            if moving:
-                raise ProofcheckError(
-                    f"the range of optimisation variable {parameter.name!r} moves with {', '.join(moving)}: "
-                    "a range in 'over' may name the parameters, not another variable of 'over' "
-                    "(write the objective in variables with fixed ranges, a = b u with 0 < u < 1)")
+        moving = sorted(parameter.depends_on & names)
+        if moving:
+            raise ProofcheckError(
+                f"the range of optimisation variable {parameter.name!r} moves with {', '.join(moving)}: "
+                "a range in 'over' may name the parameters, not another variable of 'over' "
+                "(write the objective in variables with fixed ranges, a = b u with 0 < u < 1)")
 
 
 class Optimum(Kind):
