@@ -20,7 +20,7 @@ from proofcheck import ShiftedLogGaussian
 from proofcheck.cli import main as cli
 from proofcheck.core.model.errors import DomainError
 from proofcheck.core.numbers.precision import required_digits
-from proofcheck.dp.lower_bounds.bounds import bounds as lb
+from proofcheck.dp.lower_bounds import bounds as lb
 
 from conftest import mechanisms
 

@@ -3,7 +3,7 @@ numerically, and refused where the two lie apart; where no value can be had, not
 import pytest
 import sympy as sp
 
-from proofcheck.core.symbolic.operators import corroboration, operators as symbolic
+from proofcheck.core.symbolic import corroboration, operators as symbolic
 from proofcheck.core.symbolic.operators import NoClosedForm, closed_form
 
 X = sp.Symbol("x", real=True)

@@ -103,7 +103,7 @@ def test_a_power_of_a_density_whose_centre_sympy_cannot_prove_real_is_integrated
 
 
 def test_a_power_of_an_exponential_not_known_real_keeps_its_principal_branch():
-    from proofcheck.core.symbolic.operators import gaussian_integrals
+    from proofcheck.core.symbolic import gaussian_integrals
     x, k, w = sp.Symbol("x", real=True), sp.Symbol("k", positive=True), sp.Symbol("w")
     # (e^{ix - x^2})^k is not e^{k(ix - x^2)}: the completed square would be another branch.
     assert gaussian_integrals.gaussian_integral(sp.exp(sp.sqrt(-1) * x - x**2) ** k, x, -sp.oo, sp.oo) is None
@@ -111,7 +111,7 @@ def test_a_power_of_an_exponential_not_known_real_keeps_its_principal_branch():
 
 
 def test_a_positive_integer_less_one_is_seen_nonnegative_so_eq_6s_law_is_a_real_gaussian():
-    from proofcheck.core.symbolic.operators import gaussian_integrals
+    from proofcheck.core.symbolic import gaussian_integrals
     x, k = sp.Symbol("x", real=True), sp.Symbol("k", positive=True)
     n, c = sp.Symbol("n", integer=True, positive=True), sp.Symbol("c", positive=True)
     law = sp.exp(-(x - sp.log(n - 1 + c)) ** 2 / 2)  # real only because n - 1 + c > 0
@@ -119,7 +119,7 @@ def test_a_positive_integer_less_one_is_seen_nonnegative_so_eq_6s_law_is_a_real_
 
 
 def test_a_closed_form_holding_only_where_the_integral_converges_is_refused():
-    from proofcheck.core.symbolic.operators import operators as symbolic
+    from proofcheck.core.symbolic import operators as symbolic
     from proofcheck.core.symbolic.operators import NoClosedForm
     a, x = sp.Symbol("a", real=True), sp.Symbol("x", real=True)
     with pytest.raises(NoClosedForm, match="only where"):

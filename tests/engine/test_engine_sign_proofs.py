@@ -10,7 +10,7 @@ import collections
 import pytest
 import sympy as sp
 
-from proofcheck.core.symbolic.operators import signs
+from proofcheck.core.symbolic import signs
 from proofcheck.core.symbolic.signs import proved_nonnegative, proved_sign
 
 R = sp.Symbol("r", positive=True)

@@ -8,7 +8,7 @@ balls do not cover goes on to the simplification strategies as before.
 import pytest
 import sympy as sp
 
-from proofcheck.core.symbolic.operators import operators as symbolic
+from proofcheck.core.symbolic import operators as symbolic
 from proofcheck.core.model.claims import build_claim
 from proofcheck.core.kinds.equality import probe_points, representative_point
 from proofcheck.core.run.runner import check_claim
