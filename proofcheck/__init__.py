@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .api import load, verify
     from .dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian
 
-__version__ = "0.1.0"
+from .version import __version__
 
 # SymPy remembers the results of its core operations (construction, assumptions, expansion)
 # in caches of 1000 entries each by default.  A claim, its negative controls and the routes

@@ -11,7 +11,7 @@ import importlib
 import os
 import sys
 
-from . import __version__
+from .version import __version__
 from .core.model.errors import ProofcheckError, shorten
 
 # Subcommands, in the order `proofcheck --help` lists them, with their one-line help.

@@ -6,6 +6,7 @@ puts them beside these.  See ``core/model/registry.py`` for how a kind is found.
 """
 from __future__ import annotations
 
+from . import scripts
 from .core.model.registry import KindRegistry
 
 # The paper-agnostic checkers (core/kinds/).
@@ -33,4 +34,4 @@ DP_KINDS = {
 
 def engine_kinds() -> KindRegistry:
     """The core's kinds and the DP layer's: what a claims file of one's own may use."""
-    return KindRegistry({**CORE_KINDS, **DP_KINDS})
+    return KindRegistry({**CORE_KINDS, **DP_KINDS}, scripts=scripts.package_name())

@@ -15,7 +15,8 @@ import pytest
 import sympy as sp
 
 from proofcheck import cli
-from proofcheck.commands.derive import load, names, standalone
+from proofcheck.commands.derive import load, names
+from proofcheck.core.literate.command_line import standalone
 from proofcheck.core import literate
 from proofcheck.core.literate.rendering import render_markdown
 from proofcheck.core.model.errors import ExpressionError, ProofcheckError
@@ -415,11 +416,12 @@ def test_every_claim_that_names_a_derivation_agrees_with_its_result(name):
 
     One test per script, so each script runs once for all the claims it serves.
     """
+    from proofcheck.core.kinds.derived import corroborate
     from proofcheck.core.model.verdict import Settings, Verdict
     linked = [c for c in _linked_claims() if c.get("derivation") == name]
     for claim in linked:
         own = Verdict("passed", "numeric", "own check")
-        verdict = claim.checker.corroborate(claim, own, Settings())
+        verdict = corroborate(claim, own, Settings())
         assert verdict.passed, (claim.id, verdict.details)
         assert f"also derived by derivations/{name}.py" in verdict.details, claim.id
 
@@ -436,10 +438,11 @@ ASSERTING = next(c for c in _linked_claims() if c.get("result") and "asserts" in
 @pytest.mark.slow
 @on_the_worker_of(ASSERTING.get("derivation"))
 def test_a_link_whose_script_disagrees_fails_the_claim():
+    from proofcheck.core.kinds.derived import corroborate
     from proofcheck.core.model.verdict import Settings, Verdict
     claim = ASSERTING
     wrong = claim.with_parsed("asserts", 2 * claim.expr("asserts") + 1)
-    verdict = wrong.checker.corroborate(wrong, Verdict("passed", "numeric", "own check"), Settings())
+    verdict = corroborate(wrong, Verdict("passed", "numeric", "own check"), Settings())
     assert verdict.status == "failed" and "disagrees" in verdict.details
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from ..commands.common import MAX_SAMPLES
+from ..core.model.verdict import MAX_SAMPLES
 from ..core.model.claims import Claim
 from ..core.model.errors import ProofcheckError
 from ..core.model.expressions import parse_expression

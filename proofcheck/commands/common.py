@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..core.model.verdict import MAX_SAMPLES
+
 
 def positive_int(text: str) -> int:
     if len(text) > 12:  # int() of thousands of digits is slow, or refused
@@ -19,7 +21,6 @@ def positive_int(text: str) -> int:
 
 # More sample points than this only repeats the edges and general points already drawn,
 # and a million would keep a run going for days.
-MAX_SAMPLES = 200
 
 
 def sample_count(text: str) -> int:

@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from .. import scripts as derivation_scripts_package
 from ..core.model.verdict import DEFAULT_DPS
 from ..core.numbers.precision import validate_dps
 from ..core.model.verdict import EVIDENCE_ORDER, Settings
@@ -74,7 +75,7 @@ def run(args) -> int:
     if not args.no_verify and claims:
         results, seconds = _check(claims, Settings(dps=dps, seed=args.seed, samples=args.samples),
                                   args.jobs, quiet=args.json, timeout=args.timeout,
-                                  cache=cache_for(args))
+                                  cache=cache_for(args, derivation_scripts_package.folders()))
         settings["jobs"] = max(1, min(args.jobs, len(claims), os.cpu_count() or 1))
     full = build_map(claims, results, papers, seconds, settings)
 

@@ -7,6 +7,7 @@ import sys
 import time
 from collections import Counter
 
+from .. import scripts
 from ..core.model.verdict import DEFAULT_DPS
 from ..core.numbers.precision import validate_dps
 from ..core.model.verdict import Settings
@@ -90,7 +91,7 @@ def run(args) -> int:
                 if printer:
                     printer.show(ready)
 
-        results = run_with_cache(claims, settings, cache_for(args), jobs=args.jobs, mutants=args.mutants,
+        results = run_with_cache(claims, settings, cache_for(args, scripts.folders()), jobs=args.jobs, mutants=args.mutants,
                                  progress=on_result, timeout=args.timeout, started=on_start,
                                  build=lambda ids: _build(args, ids),
                                  # A pack's claims are built by the workers that check them; a claims

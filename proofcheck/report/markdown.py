@@ -14,7 +14,7 @@ import os
 import re
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 from ..core.model.verdict import EVIDENCE_ORDER
 from .paper_map import NOT_CHECKED, Agreement, PaperMap, Summary
 

@@ -25,6 +25,12 @@ class Kind:
     #: Claims whose checks fill the same caches (the certified integrals of one law, say) name
     #: a common group: pytest-xdist then runs them, and the tests that name it, in one process.
     shares_work: str | None = None
+    #: The package of the derivation scripts a claim may name (``derivation = "NAME"``),
+    #: handed in by the registry that made this kind (``core/model/registry.py``).
+    scripts: str | None = None
+    #: A kind whose own check is the comparison with its script (``derived``) is not
+    #: corroborated by that script a second time.
+    checks_its_script: bool = False
 
     def prepare(self, claim: Claim) -> None:
         """Parse and validate the kind's fields; raise ProofcheckError if malformed."""
@@ -43,10 +49,3 @@ class Kind:
         """Perturbed claims that the checker must reject (see mutants.py)."""
         from .mutants import each_expression_mutant
         return each_expression_mutant(claim, self.asserted_fields, settings)
-
-    def corroborate(self, claim: Claim, verdict: Verdict, settings: Settings) -> Verdict:
-        """Beside a passed verdict, the derivation script the claim names, run and compared."""
-        if not (claim.get("derivation") and claim.get("result")):
-            return verdict
-        from .derived import corroborate
-        return corroborate(claim, verdict, settings)

@@ -45,7 +45,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 from .domains import Domain, parse_domain
 from .errors import ClaimFileError, ProofcheckError
 from .expressions import FUNCTIONS, make_symbol, parse_expression, real_only
-from .verdict import EVIDENCE_ORDER
+from .verdict import MAX_SAMPLES, EVIDENCE_ORDER
 
 COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
                  "points", "sampling", "derivation", "result", "note", "statement_tex", "finding", "rests_on", "routes",
@@ -263,8 +263,8 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
                       symbols=symbols, functions=functions, definitions=definitions, paper=paper,
                       section=section, order=order, checker=kind, shared_define=file_defines)
         samples = record.get("samples", 12)
-        if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= 200:
-            raise ClaimFileError(path, "'samples' must be an integer from 1 to 200", claim_id)
+        if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= MAX_SAMPLES:
+            raise ClaimFileError(path, f"'samples' must be an integer from 1 to {MAX_SAMPLES}", claim_id)
         points = record.get("points", [])
         if not isinstance(points, list) or not all(isinstance(p, dict) for p in points):
             raise ClaimFileError(path, "'points' must be a list of tables", claim_id)

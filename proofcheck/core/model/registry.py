@@ -18,9 +18,11 @@ from .errors import ProofcheckError
 class KindRegistry(Mapping):
     """Kind name -> Kind instance, imported on first use."""
 
-    def __init__(self, places: dict[str, str] | None = None):
+    def __init__(self, places: dict[str, str] | None = None, scripts: str | None = None):
         self._places: dict[str, str] = {}
         self._made: dict[str, object] = {}
+        # The package of derivation scripts that claims may name, handed to each kind made.
+        self.scripts = scripts
         for name, place in (places or {}).items():
             self.add(name, place)
 
@@ -40,6 +42,7 @@ class KindRegistry(Mapping):
             kind = getattr(importlib.import_module(module), attribute)()
             if kind.name != name:
                 raise ProofcheckError(f"{place} is kind {kind.name!r}, listed as {name!r}")
+            kind.scripts = self.scripts
             self._made[name] = kind
         return self._made[name]
 
@@ -54,7 +57,7 @@ class KindRegistry(Mapping):
 
     def with_kinds(self, places: dict) -> "KindRegistry":
         """A new registry: these kinds beside this one's."""
-        merged = KindRegistry(self._places)
+        merged = KindRegistry(self._places, self.scripts)
         merged._made.update(self._made)
         for name, place in places.items():
             merged.add(name, place)

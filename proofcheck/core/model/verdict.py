@@ -20,6 +20,8 @@ from dataclasses import asdict, dataclass, field, replace
 
 # Working digits of a run unless --dps says otherwise.
 DEFAULT_DPS = 50
+# The most sample points a claim or a run may ask for.
+MAX_SAMPLES = 200
 
 EVIDENCE_ORDER = ("symbolic", "certified", "numeric", "logical")
 STATUSES = ("passed", "failed", "error")

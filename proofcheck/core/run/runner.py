@@ -22,6 +22,7 @@ from ..model.claims import Claim
 from ..model.errors import ProofcheckError, SymbolicTimeout
 from ..model.narrowing import note_narrowing
 # A claim's outcome, as the runner hands it back (re-exported: callers import it from here).
+from ..kinds.derived import corroborate
 from ..model.results import MutantReport, Result
 from .schedule import Schedule, group_of, heaviest_first
 from ..model.timeout import DEFAULT_TIMEOUT
@@ -34,8 +35,8 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
     start = time.perf_counter()
     try:
         verdict = _misread(claim, settings) or kind.check(claim, settings)
-        if settings.corroborate:
-            verdict = kind.corroborate(claim, verdict, settings)
+        if settings.corroborate and not kind.checks_its_script:
+            verdict = corroborate(claim, verdict, settings)
         verdict = note_narrowing(claim, verdict)
     except ProofcheckError as error:
         verdict = Verdict("error", None, one_line(str(error)))

@@ -35,33 +35,29 @@ _VERDICT_FIELDS = ("status", "evidence", "details", "counterexample", "seconds",
 _MUTANT_FIELDS = ("made", "rejected", "accepted", "dismissed", "seconds", "unfinished")
 
 
-@lru_cache(maxsize=1)
-def source_fingerprint() -> str:
-    """A hash of every Python file of the package and of the library versions a check depends on."""
+@lru_cache(maxsize=4)
+def source_fingerprint(also_hashed: tuple[Path, ...] = ()) -> str:
+    """A hash of every Python file of the package, of the folders ``also_hashed`` (the
+    derivation scripts a claim may name, handed in by the caller) and of the library
+    versions a check depends on."""
     import flint
     import mpmath
     import sympy
-    package = Path(__file__).resolve().parents[1]
+    package = Path(__file__).resolve().parents[2]  # proofcheck/, from core/run/
     digest = hashlib.sha256()
     for version in (sys.version, sympy.__version__, mpmath.__version__, flint.__version__):
         digest.update(version.encode())
     for path in sorted(package.rglob("*.py")):
         digest.update(str(path.relative_to(package)).encode())
         digest.update(path.read_bytes())
-    # The derivation scripts are installed as proofcheck.derivations; in a source checkout
-    # they are a folder beside the package.
-    try:
-        import proofcheck.derivations as derivations
-        for folder in derivations.__path__:
-            for path in sorted(Path(folder).glob("*.py")):
-                digest.update(path.name.encode())
-                digest.update(path.read_bytes())
-    except ImportError:
-        pass
+    for folder in also_hashed:
+        for path in sorted(Path(folder).glob("*.py")):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
-def claim_key(claim, settings, mutants: bool) -> str:
+def claim_key(claim, settings, mutants: bool, also_hashed: tuple[Path, ...] = ()) -> str:
     """The content hash a verdict of ``claim`` is filed under."""
     record = {
         "format": _FORMAT,
@@ -71,7 +67,7 @@ def claim_key(claim, settings, mutants: bool) -> str:
         "settings": {"dps": settings.dps, "seed": settings.seed, "samples": settings.samples,
                      "routes": list(settings.routes), "corroborate": settings.corroborate},
         "mutants": mutants,
-        "source": source_fingerprint(),
+        "source": source_fingerprint(also_hashed),
     }
     text = json.dumps(record, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -96,8 +92,10 @@ def _defines_of(path: str, _mtime_ns: int, _size: int) -> object:
 class VerdictCache:
     """Verdicts on disk, one JSON file per key."""
 
-    def __init__(self, folder=DEFAULT_DIR):
+    def __init__(self, folder=DEFAULT_DIR, also_hashed: tuple[Path, ...] = ()):
         self.folder = Path(folder)
+        # Folders of Python files outside the package whose change also invalidates a verdict.
+        self.also_hashed = tuple(also_hashed)
 
     def _path(self, key: str) -> Path:
         return self.folder / "verdicts" / key[:2] / f"{key}.json"
@@ -140,11 +138,11 @@ class VerdictCache:
             ignore.write_text("# created by proofcheck: the verdict cache\n*\n", encoding="utf-8")
 
 
-def cache_for(args) -> VerdictCache | None:
+def cache_for(args, also_hashed: tuple[Path, ...] = ()) -> VerdictCache | None:
     """The cache a command uses: none with ``--no-cache`` or when the environment disables it."""
     if getattr(args, "no_cache", False) or os.environ.get(DISABLE_VARIABLE):
         return None
-    return VerdictCache(getattr(args, "cache_dir", None) or DEFAULT_DIR)
+    return VerdictCache(getattr(args, "cache_dir", None) or DEFAULT_DIR, also_hashed)
 
 
 def run_with_cache(claims, settings, cache: VerdictCache | None, mutants: bool = False,
@@ -169,7 +167,7 @@ def run_with_cache(claims, settings, cache: VerdictCache | None, mutants: bool =
     if cache is None:
         return run(build({claim.id for claim in claims}), settings, mutants=mutants, progress=progress,
                    started=started, **options)
-    keys = [claim_key(claim, settings, mutants) for claim in claims]
+    keys = [claim_key(claim, settings, mutants, cache.also_hashed) for claim in claims]
     results = [None] * len(claims)
     for index, (claim, key) in enumerate(zip(claims, keys)):
         kept = cache.get(key)
