@@ -95,7 +95,7 @@ def _ok(record) -> bool:
 
 def _summary(records, n, seconds) -> dict:
     printed = [p for r in records for p in r["printed"]]
-    verdicts = {}
+    verdicts: dict = {}
     for p in printed:
         verdicts[p["verdict"]] = verdicts.get(p["verdict"], 0) + 1
     return {"constants": len(records), "digits": n, "printed_decimals": len(printed), "verdicts": verdicts,

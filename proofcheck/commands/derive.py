@@ -96,7 +96,7 @@ def _step_record(step) -> dict:
 
 def _json(name, module, overrides) -> int:
     from ..core import literate
-    steps = []
+    steps: list = []
     start = time.perf_counter()
     try:
         d = literate.run(module.derive, module.TITLE, module.SOURCE, overrides=overrides, on_step=steps.append)

@@ -227,7 +227,7 @@ def _text(table, comparison, dps, elapsed) -> str:
     lines = ["Noise laws for the log-location mechanism x_hat = [(n + c) exp(sX - a) - c]_+",
              "(proofcheck's own findings beyond the paper; see `proofcheck verify findings`)",
              f"quadrature at {dps} digits; coefficient = I E|X|^2 / 2 = lim_r lim_n r^2 n^2 v(n)", ""]
-    header = ("law", "E|X|", "I", "I E|X|^2", "coefficient", "vs gaussian")
+    header: list[str] | tuple[str, ...] = ("law", "E|X|", "I", "I E|X|^2", "coefficient", "vs gaussian")
     cells = [header] + [(row["law"], _n(row["mean_abs"]), _n(row["fisher"]), _n(row["product"]),
                          _n(row["coefficient"]), _n(row["relative_to_gaussian"], 8)) for row in table]
     lines += _columns(cells)

@@ -118,7 +118,7 @@ def run(args) -> int:
         records = [{**r.as_dict(), **_chain_record(chains[r.claim.id])} for r in results]
         json.dump({"claims": records, "summary": summary}, sys.stdout, indent=1)
         print()
-    else:
+    elif printer is not None:
         printer.finish()
         print("evidence: " + total.evidence_counts() + f"; {elapsed:.1f} s at {dps} digits")
         kept = sum(r.cached for r in results)

@@ -29,7 +29,7 @@ class Pack:
     source: str
     folder: Path
     order: int = 0
-    kinds: dict = None  # kind name -> "proofcheck.papers.<pack>.module:Class"
+    kinds: dict | None = None  # kind name -> "proofcheck.papers.<pack>.module:Class"
 
     @property
     def claims_folder(self) -> Path:

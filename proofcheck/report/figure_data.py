@@ -111,7 +111,7 @@ def airy_coefficient(dps: int = 20):
     try:
         from ..dp.noise.laws import limit_coefficient
     except ImportError:  # the closed form below stands in
-        limit_coefficient = None
+        limit_coefficient = None  # type: ignore[assignment]
     if limit_coefficient is not None:
         try:
             return limit_coefficient("airy", dps)

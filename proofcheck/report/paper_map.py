@@ -247,7 +247,7 @@ def referenced_scripts() -> set[str]:
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
                 continue  # loading the claims reports a broken file, with its name
             named |= {derivation_name(r.get("derivation")) for r in records if isinstance(r, dict)}
-    return named - {None}
+    return {name for name in named if name is not None}
 
 
 @dataclass

@@ -162,6 +162,7 @@ def _renderings(y, printed: PrintedNumber, signed_zero: bool):
     """
     m = like(y, printed.scaled)
     is_rounding = _holds(compare(abs(y - m), like(y, fmpq(1, 2))), lambda c: c <= 0)
+    conditions: tuple[bool | None, ...]
     if printed.scaled > 0:
         conditions = (_holds(compare(y, m), lambda c: c >= 0), _holds(compare(y, m + 1), lambda c: c < 0))
     elif printed.scaled < 0 or (signed_zero and printed.negative):
@@ -188,7 +189,7 @@ def audit(value, printed, max_bits: int | None = None, *, accepts: tuple[str, ..
     with arb_bits(64):
         rough = source(64)
         rough = rough if isinstance(rough, arb) else arb(rough)
-    magnitude_bits = 0
+    magnitude_bits: float = 0
     if not rough.contains(0):
         magnitude_bits = max(0, decimal_exponent_estimate(rough) + 1) * LOG2_10
     if magnitude_bits / LOG2_10 > MAX_DECIMAL_EXPONENT:

@@ -27,10 +27,10 @@ SAMPLE_UNITS = (sp.Rational(2, 5), sp.Rational(1, 2), sp.Rational(3, 5))
 
 def interior_points(domain, expr) -> list[dict]:
     """Exact interior points for every free symbol of ``expr`` (``domain`` may be None)."""
-    free = getattr(expr, "free_symbols", set())
+    free: set = getattr(expr, "free_symbols", set())
     points = []
     for index in range(len(SAMPLE_UNITS)):
-        point = {}
+        point: dict = {}
         if domain is not None:
             for parameter in domain.parameters.values():
                 point[parameter.symbol] = _domain_value(parameter, point, index)

@@ -390,7 +390,7 @@ def list_path(path, kinds, paper="") -> list[Entry]:
     entries: list[Entry] = []
     for f in claims_files(path):
         entries += list_file(f, kinds, paper=paper, order_start=len(entries))
-    seen = {}
+    seen: dict = {}
     for e in entries:
         if e.id in seen:
             raise ClaimFileError(e.source, f"duplicate claim id (also in {seen[e.id]})", e.id)

@@ -166,7 +166,8 @@ def _dependency_order(raw: Mapping[str, str]) -> list[str]:
         except SyntaxError:
             raise ExpressionError(f"syntax error in domain {spec!r} of {name}") from None
         mentions[name] = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & set(names) - {name}
-    ordered, placed = [], set()
+    ordered: list = []
+    placed: set = set()
     while len(ordered) < len(names):
         ready = [n for n in names if n not in placed and mentions[n] <= placed]
         if not ready:
@@ -208,7 +209,7 @@ class Domain:
         return Domain(parameters=parameters)
 
     def validate_point(self, values: Mapping[str, object]) -> dict:
-        point = {}
+        point: dict = {}
         unknown = set(values) - set(self.parameters)
         if unknown:
             name = sorted(unknown)[0]

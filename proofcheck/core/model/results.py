@@ -41,7 +41,7 @@ class Result:
     cached: bool = False  # taken from the verdict cache (core/run/verdict_cache.py), not checked now
 
     def as_dict(self) -> dict:
-        record = {
+        record: dict = {
             "id": self.claim.id, "paper": self.claim.paper, "where": self.claim.where,
             "statement": self.claim.statement, "kind": self.claim.kind,
             "status": self.verdict.status, "evidence": self.verdict.evidence,

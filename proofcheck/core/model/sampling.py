@@ -313,7 +313,8 @@ def _sample(domain, count: int, seed: int) -> list[dict]:
     total = max(count, MIN_POINTS)
     edges = min(total // 3, total - MIN_INTERIOR)
     rng = random.Random(seed)
-    points, seen = [], set()
+    points: list[dict] = []
+    seen: set = set()
     for index in range(edges):
         _add(points, seen, _edge_point(domain, index, rng))
     _add(points, seen, _upper_corner(domain, rng))
@@ -340,7 +341,7 @@ def _add(points, seen, point):
 
 
 def _edge_point(domain, index, rng):
-    point = {}
+    point: dict = {}
     for position, parameter in enumerate(domain.parameters.values()):
         choices = _edge_list(parameter, point)
         # Staggered: parameter k takes edge (index + k), so no two parameters sit at
@@ -391,7 +392,7 @@ def _interior_point(domain, rng):
 
 def point_from_units(domain, units: Mapping[str, object]) -> dict:
     """The point at ``units`` (parameter name -> u in [0, 1], 1/2 where missing) of the unit cube."""
-    point = {}
+    point: dict = {}
     for name, parameter in domain.parameters.items():
         point[parameter.symbol] = from_unit(parameter, units.get(name, sp.Rational(1, 2)), point)
     return point

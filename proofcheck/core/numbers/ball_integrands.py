@@ -117,7 +117,7 @@ class OperatorIntegrand(BallIntegrand):
     sum was asked for (``tolerance``).  It has no ball nodes (``at_ball`` is None).
     """
 
-    at_ball = None
+    at_ball = None  # type: ignore[assignment]  # no ball nodes: tanh-sinh asks mpmath
 
     def __init__(self, on_balls, on_mpmath, balls, operators, tolerance, keep_bits=0):
         super().__init__(on_balls, on_mpmath, balls, keep_bits)

@@ -220,7 +220,7 @@ def certified_integral(integral, env, prec: int) -> arb:
         # One evaluation first: an integrand Arb has no rule for is refused before any quadrature.
         integrand(acb((ends[0] + ends[1]) / 2), False)
         value = acb.integral(integrand, ends[0], ends[1]) if not refusals else None
-    if refusals:
+    if refusals or value is None:
         raise refusals[0]
     if not value.imag.contains(0):
         raise NotEnclosable("the integral of a real integrand came out complex")

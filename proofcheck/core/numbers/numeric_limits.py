@@ -56,7 +56,7 @@ def settled_limit(f, target, direction: str, working: int):
     whose last value is the distance 10^-64 to the point), the extrapolation, exact
     for a power series, gives the digits that a comparison with 0 asks for.
     """
-    extrapolated = []
+    extrapolated: list = []
     exponents = _approach_exponents(working)
     # An approach that settles only just short of the digits (x log x -> 0 moves by 7 10^-31
     # at 10^-64, against 2 10^-31 of its size) is taken one doubling further, once.

@@ -93,7 +93,7 @@ class arb_bits:
         return False
 
 
-_ARB_CONTEXT = []
+_ARB_CONTEXT: list = []
 
 
 def _arb_context():

@@ -108,7 +108,7 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
             # search then proposes no point there, and the sampled points still decide.
             return None
 
-    found = []
+    found: list = []
     try:
         with time_budget(SEARCH_SECONDS):
             _compass_search(domain, symbols, value, points, found, starts, rounds)

@@ -168,7 +168,7 @@ def run_with_cache(claims, settings, cache: VerdictCache | None, mutants: bool =
         return run(build({claim.id for claim in claims}), settings, mutants=mutants, progress=progress,
                    started=started, **options)
     keys = [claim_key(claim, settings, mutants, cache.also_hashed) for claim in claims]
-    results = [None] * len(claims)
+    results: list = [None] * len(claims)
     for index, (claim, key) in enumerate(zip(claims, keys)):
         kept = cache.get(key)
         if kept is not None and (kept[1] is not None) == mutants:

@@ -150,7 +150,7 @@ class _Proof:
                 return self._rewritten(e, depth)
             product = 1
             for s in signs:
-                product *= s
+                product *= s  # type: ignore[operator]  # None is excluded above
             return product
         if isinstance(e, sp.exp):
             return 1 if e.args[0].is_real else None

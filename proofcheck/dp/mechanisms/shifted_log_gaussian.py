@@ -84,7 +84,7 @@ class ShiftedLogGaussian:
             self.r = to_mpf(self._r)
             self.c = to_mpf(self._c)
             self.r0 = None if self._r0 is None else to_mpf(self._r0)
-        self._sigmas = {}
+        self._sigmas: dict = {}
         self.sigma = self._sigma(self.dps)
 
     @property

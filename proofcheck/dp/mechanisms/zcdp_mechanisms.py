@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import mpmath
 
@@ -106,7 +106,8 @@ class Profile:
     def as_dict(self) -> dict:
         # Every value with the digits the computation at ``dps`` vouches for.
         show = lambda x: decimal_string(x, self.dps)  # noqa: E731
-        tight = lambda v: abs(v - self.rho) <= mpmath.mpf(10) ** (-required_digits(self.dps)) * abs(self.rho)  # noqa: E731
+        rho: Any = self.rho
+        tight = lambda v: abs(v - rho) <= mpmath.mpf(10) ** (-required_digits(self.dps)) * abs(rho)  # noqa: E731
         return {
             "mechanism": self.mechanism, "parameters": self.parameters, "dps": self.dps,
             "tight_by_theorem": self.covered and self.rho_at is None,

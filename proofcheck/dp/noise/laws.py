@@ -59,7 +59,7 @@ class NoiseLaw:
     name = ""
     title = ""
     knots: tuple = ()
-    tilt_limit = None
+    tilt_limit: int | None = None
 
     def log_density(self, x):
         raise NotImplementedError

@@ -98,7 +98,7 @@ class LogLocationFamily(AiryAware):
                                      claim.raw["large_count"])
                 except log_location.MechanismError as error:
                     return Verdict("error", None, str(error))
-                for n, error, ratio, meets, clipped_not_worse in row["utility"]:
+                for n, _error, ratio, meets, clipped_not_worse in row["utility"]:
                     if not meets:
                         return failed("the utility requirement fails",
                                       {"r": radius, "n": n, "E|x_hat - n| / (r max(n,1))": short(ratio, 15)})
