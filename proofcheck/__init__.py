@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .api import load, verify
     from .dp.shifted_log_gaussian import ShiftedLogGaussian
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # SymPy remembers the results of its core operations (construction, assumptions, expansion)
 # in caches of 1000 entries each by default.  A claim, its negative controls and the routes
