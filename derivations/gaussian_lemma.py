@@ -13,8 +13,8 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.core import literate
-from proofcheck.core.expressions import FUNCTIONS
-from proofcheck.core.symbolic import closed_form as closed_form_of
+from proofcheck.core.model.expressions import FUNCTIONS
+from proofcheck.core.symbolic.operators import closed_form as closed_form_of
 
 phi, Phi, Phi_inv = FUNCTIONS["phi"], FUNCTIONS["Phi"], FUNCTIONS["Phi_inv"]
 

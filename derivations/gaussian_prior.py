@@ -15,7 +15,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.core import literate
-from proofcheck.core.expressions import FUNCTIONS
+from proofcheck.core.model.expressions import FUNCTIONS
 
 phi, Phi = FUNCTIONS["phi"], FUNCTIONS["Phi"]
 

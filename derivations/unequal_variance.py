@@ -16,7 +16,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.core import literate
-from proofcheck.core.expressions import FUNCTIONS
+from proofcheck.core.model.expressions import FUNCTIONS
 
 normal_pdf = FUNCTIONS["normal_pdf"]
 

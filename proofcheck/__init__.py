@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .api import load, verify
-    from .dp.shifted_log_gaussian import ShiftedLogGaussian
+    from .dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian
 
 __version__ = "0.2.0"
 
@@ -35,7 +35,7 @@ __all__ = ["ShiftedLogGaussian", "__version__", "load", "verify"]
 def __getattr__(name: str) -> Any:
     # Imported on first use so that `import proofcheck` stays light (no SymPy, no mpmath).
     if name == "ShiftedLogGaussian":
-        from .dp.shifted_log_gaussian import ShiftedLogGaussian
+        from .dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian
         return ShiftedLogGaussian
     if name in ("load", "verify"):
         from . import api

@@ -128,7 +128,7 @@ class _ClaimCollector(pytest.File):
         raise NotImplementedError
 
     def collect(self):
-        from .core.errors import ProofcheckError
+        from .core.model.errors import ProofcheckError
         try:
             claims = sorted(self._claims(), key=lambda c: c.order)
         except ProofcheckError as error:
@@ -179,8 +179,8 @@ def _mutant_items(parent, claim):
 
 
 def _settings(config):
-    from .core.precision import validate_dps
-    from .core.verdict import Settings
+    from .core.numbers.precision import validate_dps
+    from .core.model.verdict import Settings
     dps = config.getoption("proofcheck_dps")
     return Settings() if dps is None else Settings(dps=validate_dps(dps))
 
@@ -233,7 +233,7 @@ class ClaimItem(pytest.Item):
     @property
     def claim(self):
         if getattr(self._claim, "checker", None) is None:  # an entry: built now, once
-            from .core.errors import ProofcheckError
+            from .core.model.errors import ProofcheckError
             from .papers import built_claim
             try:
                 self._claim = built_claim(self._claim)
@@ -242,7 +242,7 @@ class ClaimItem(pytest.Item):
         return self._claim
 
     def runtest(self):
-        from .core.runner import run_mutants
+        from .core.run.runner import run_mutants
         settings = _settings(self.config)
         result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
         verdict = result.verdict
@@ -287,7 +287,7 @@ class MutantItem(ClaimItem):
         self.add_marker("mutant")
 
     def runtest(self):
-        from .core.runner import control_settings
+        from .core.run.runner import control_settings
         settings = control_settings(_settings(self.config))
         result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
         self.user_properties += [("control", self.description), ("status", result.verdict.status)]
@@ -298,7 +298,7 @@ class MutantItem(ClaimItem):
 
 def _check(claim, settings, timeout):
     """The claim's result: checked here, or in a forked worker when a time limit is set."""
-    from .core.runner import Result, check_claim, run
+    from .core.run.runner import Result, check_claim, run
     if timeout:
         return run([claim], settings, jobs=1, timeout=timeout)[0]
     return Result(claim, check_claim(claim, settings))

@@ -40,7 +40,7 @@ collect_garbage_seldom()
 collect_ignore_glob = ["soundness/false/*.claims.toml", "soundness/true/*.claims.toml"]
 
 # The tests check every claim afresh: no command they run reads or writes the verdict
-# cache (core/verdict_cache.py), except the cache's own tests, which point it at a
+# cache (core/run/verdict_cache.py), except the cache's own tests, which point it at a
 # temporary folder.
 os.environ["PROOFCHECK_NO_CACHE"] = "1"
 
@@ -206,7 +206,7 @@ def unit_claim(**record):
     Each claim has its own id: the engine remembers per-claim work (the dense points
     of a control's check) under the claim's source and id.
     """
-    from proofcheck.core.claims import build_claim
+    from proofcheck.core.model.claims import build_claim
     from proofcheck.papers import registry_for
     record.setdefault("id", f"unit-{next(_UNIT_IDS)}")
     record.setdefault("where", "unit test")

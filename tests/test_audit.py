@@ -15,9 +15,9 @@ import sympy as sp
 from hypothesis import given, strategies as st
 
 from proofcheck.cli import main
-from proofcheck.core.decimal_audit import audit, audit_decimal
-from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.printed_decimal import parse_decimal
+from proofcheck.core.decimals.audit import audit, audit_decimal
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.decimals.printed import parse_decimal
 
 
 def run(capsys, *argv):
@@ -119,7 +119,7 @@ def test_long_printed_decimal_is_audited_to_its_last_digit():
     assert audit(sp.Rational(1, 3), digits).verdict == "rounded and truncated"
     assert audit(sp.Rational(1, 3), digits[:-1] + "4").verdict == "wrong"
     value = sp.pi / (4 * sp.E**2)
-    from proofcheck.core.digits import certified_digits
+    from proofcheck.core.decimals.digits import certified_digits
     d = certified_digits(value, 3000)
     assert audit(value, d.positional()).rounding is True
 

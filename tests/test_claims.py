@@ -13,12 +13,13 @@ import re
 import pytest
 from hypothesis import given, strategies as st
 
-from proofcheck.core.claims import read_file
-from proofcheck.core.expressions import _OPERATORS
+from proofcheck.core.model.claims import read_file
+from proofcheck.core.model.expressions import _OPERATORS
 from proofcheck.core.kinds.identity_points import disagreement_holds
-from proofcheck.core.numeric import EvaluationError, evaluate
-from proofcheck.core.precision import agree
-from proofcheck.core.sampling import point_from_units
+from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.numbers.numeric import evaluate
+from proofcheck.core.numbers.precision import agree
+from proofcheck.core.model.sampling import point_from_units
 from proofcheck.papers import built_claim, list_claims
 
 # Records, not claims: each test builds the claim it draws from (a worker of pytest-xdist

@@ -136,7 +136,7 @@ def test_each_negative_control_is_an_item_and_is_rejected(claims_dir):
 def test_a_control_the_checker_accepts_fails_its_item(claims_dir, monkeypatch):
     # A checker broken on purpose: every identity passes, so every control is accepted.
     from proofcheck.core.kinds.equality import Identity
-    from proofcheck.core.verdict import passed
+    from proofcheck.core.model.verdict import passed
     monkeypatch.setattr(Identity, "check", lambda self, claim, settings: passed("numeric", "broken"))
     result = claims_dir.runpytest("--proofcheck-mutants", "-k", "square", "-q", "-p", "no:cacheprovider")
     outcomes = result.parseoutcomes()
@@ -146,7 +146,7 @@ def test_a_control_the_checker_accepts_fails_its_item(claims_dir, monkeypatch):
 
 def test_controls_within_the_item_fail_it_when_accepted(claims_dir, monkeypatch):
     from proofcheck.core.kinds.equality import Identity
-    from proofcheck.core.verdict import passed
+    from proofcheck.core.model.verdict import passed
     monkeypatch.setattr(Identity, "check", lambda self, claim, settings: passed("numeric", "broken"))
     result = claims_dir.runpytest("--proofcheck-controls", "2", "-k", "square", "-q", "-p", "no:cacheprovider")
     result.assert_outcomes(failed=1)
@@ -190,7 +190,7 @@ def test_a_claim_over_its_time_limit_fails_its_item_and_the_run_goes_on(pytester
 
 def test_a_packaged_claim_is_built_when_its_item_runs_not_when_it_is_collected(pytester):
     # Each worker of pytest-xdist builds the claims it checks: collecting reads the records only.
-    from proofcheck.core.claims import Claim, Entry
+    from proofcheck.core.model.claims import Claim, Entry
     items = pytester.inline_genitems("--proofcheck-pack", "exact-zcdp", "-p", "no:cacheprovider")[0]
     assert len(items) == len(list_claims(["exact-zcdp"]))
     assert all(isinstance(item._claim, Entry) for item in items)
@@ -202,7 +202,7 @@ def test_a_packaged_claim_is_built_when_its_item_runs_not_when_it_is_collected(p
 
 def test_a_packaged_claim_that_cannot_be_built_fails_its_own_item_in_one_line(pytester, monkeypatch):
     from proofcheck import papers, pytest_plugin
-    from proofcheck.core.errors import ClaimFileError
+    from proofcheck.core.model.errors import ClaimFileError
     items = pytester.inline_genitems("--proofcheck-pack", "exact-zcdp", "-p", "no:cacheprovider")[0]
 
     def broken(entry):
@@ -214,7 +214,7 @@ def test_a_packaged_claim_that_cannot_be_built_fails_its_own_item_in_one_line(py
 
 def test_with_controls_as_items_a_claim_that_cannot_be_built_is_its_packs_collection_error(pytester, monkeypatch):
     from proofcheck import papers
-    from proofcheck.core.errors import ClaimFileError
+    from proofcheck.core.model.errors import ClaimFileError
 
     def broken(entry):
         raise ClaimFileError(entry.source, "missing field 'lhs' for kind identity", entry.id)

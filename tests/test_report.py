@@ -12,8 +12,8 @@ import pytest
 from conftest import run_cli
 
 from proofcheck.cli import main
-from proofcheck.core.runner import Result
-from proofcheck.core.verdict import Verdict
+from proofcheck.core.run.runner import Result
+from proofcheck.core.model.verdict import Verdict
 from proofcheck.papers import load_claims
 from proofcheck.report import json_report, markdown
 from proofcheck.report.paper_map import (NOT_CHECKED, agreement, build_map, derivation_name,
@@ -371,7 +371,7 @@ def test_report_refuses_an_output_folder_that_is_a_file(claims_file, tmp_path, c
 
 
 def test_the_map_of_the_packs_reads_their_claims_without_building_one(registry):
-    from proofcheck.core.claims import Entry
+    from proofcheck.core.model.claims import Entry
     claims, _ = registry
     assert claims and all(isinstance(claim, Entry) for claim in claims)
 

@@ -4,8 +4,8 @@ links never point into site-packages."""
 import textwrap
 from pathlib import Path
 
-from proofcheck.core.runner import Result
-from proofcheck.core.verdict import Verdict
+from proofcheck.core.run.runner import Result
+from proofcheck.core.model.verdict import Verdict
 from proofcheck.papers import load_claims
 from proofcheck.report import markdown
 from proofcheck.report.paper_map import build_map

@@ -6,10 +6,11 @@ import time
 
 import pytest
 
-from proofcheck.core import runner, timeout
-from proofcheck.core.claims import Claim
+from proofcheck.core.run import runner
+from proofcheck.core.model import timeout
+from proofcheck.core.model.claims import Claim
 from proofcheck.core.kinds import Kind
-from proofcheck.core.verdict import Settings, passed
+from proofcheck.core.model.verdict import Settings, passed
 
 
 class _Behaviour(Kind):
@@ -140,8 +141,8 @@ def test_without_fork_the_claims_are_checked_in_this_process(monkeypatch):
 def test_entries_are_built_by_the_workers_and_a_failure_comes_back_with_its_claim():
     # A pack's claims are built where they are checked: the parent holds entries, and builds a
     # claim itself only where it did not pass (its failure message shows the claim's fields).
-    from proofcheck.core.claims import Entry
-    from proofcheck.core.errors import ProofcheckError
+    from proofcheck.core.model.claims import Entry
+    from proofcheck.core.model.errors import ProofcheckError
     entries = [Entry(id=name, where="test", statement=name, kind=_Behaviour.name, raw={}, source="test")
                for name in ("a", "b", "bad")]
     built = {"a": claim("a"), "b": claim("b", "raise")}

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from proofcheck import cli
-from proofcheck.core import verdict_cache
-from proofcheck.core.verdict import Settings, Verdict
-from proofcheck.core.verdict_cache import VerdictCache, claim_key
+from proofcheck.core.run import verdict_cache
+from proofcheck.core.model.verdict import Settings, Verdict
+from proofcheck.core.run.verdict_cache import VerdictCache, claim_key
 from proofcheck.papers import load_claims
 
 CLAIMS = '''

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..report.markdown import code_inline, plain, states_a_claim
 
 if TYPE_CHECKING:
-    from ..core.claims import Claim
+    from ..core.model.claims import Claim
 
 _RELATIONS = {"<": "<", "<=": "\\le", ">": ">", ">=": "\\ge"}
 STATUS_WORDS = {"passed": "passed", "failed": "**FAILED**", "error": "**ERROR**"}

@@ -1,6 +1,6 @@
 """``verify``: every claim of a pack checked, as ``proofcheck verify`` checks them, as one result.
 
-Each claim is checked in a worker process of its own (``core/runner.py``), so
+Each claim is checked in a worker process of its own (``core/run/runner.py``), so
 a claim that runs away is stopped at ``timeout`` and becomes that claim's
 error while the others go on.  The verdict cache of the command line is not
 used: a result is always checked now.
@@ -11,11 +11,11 @@ import os
 import time
 from collections.abc import Iterator, Mapping
 
-from ..core.errors import ProofcheckError
-from ..core.precision import DEFAULT_DPS
-from ..core.runner import run
-from ..core.timeout import DEFAULT_TIMEOUT
-from ..core.verdict import EVIDENCE_ORDER, STATUSES
+from ..core.model.errors import ProofcheckError
+from ..core.model.verdict import DEFAULT_DPS
+from ..core.run.runner import run
+from ..core.model.timeout import DEFAULT_TIMEOUT
+from ..core.model.verdict import EVIDENCE_ORDER, STATUSES
 from ..report.console import Tally
 from ..report.markdown import plain
 from . import display

@@ -12,7 +12,7 @@ import json
 import sys
 import time
 
-from ..core.precision import DEFAULT_DPS
+from ..core.model.verdict import DEFAULT_DPS
 from .common import Progress, keep_only
 
 
@@ -34,8 +34,8 @@ def add_parser(sub, summary):
 
 def run(args) -> int:
     from ..constants import load_constants
-    from ..core.digits import validate_digits
-    from ..core.errors import ProofcheckError
+    from ..core.decimals.digits import validate_digits
+    from ..core.model.errors import ProofcheckError
     n = validate_digits(args.dps)
     constants = load_constants(args.papers, path=args.constants)
     constants = keep_only(constants, args.only, "constant")
@@ -63,8 +63,8 @@ def run(args) -> int:
 
 def describe(constant, n: int, compare_mpmath: bool = False) -> dict:
     """Everything ``proofcheck constants`` reports about one constant, as plain data."""
-    from ..core.digits import RoundingBoundaryError, midpoint_text, radius_bound
-    from ..core.mpmath_digits import compare_engines
+    from ..core.decimals.digits import RoundingBoundaryError, midpoint_text, radius_bound
+    from ..core.decimals.mpmath_digits import compare_engines
     record = {"id": constant.id, "paper": constant.paper, "name": constant.name, "value": constant.text,
               "exact": str(constant.exact), "where": list(constant.where),
               "derivation": constant.derivation_text, "derivation_holds": constant.derivation_holds(),

@@ -16,7 +16,7 @@ import pkgutil
 import sys
 import time
 
-from ..core.errors import ProofcheckError
+from ..core.model.errors import ProofcheckError
 from .common import Progress
 
 

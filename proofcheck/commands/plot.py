@@ -26,7 +26,7 @@ def add_parser(sub, summary):
 
 
 def run(args) -> int:
-    from ..core.errors import ProofcheckError
+    from ..core.model.errors import ProofcheckError
     from ..report import figures
 
     if args.list:

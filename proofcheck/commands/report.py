@@ -14,8 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from ..core.precision import DEFAULT_DPS, validate_dps
-from ..core.verdict import EVIDENCE_ORDER, Settings
+from ..core.model.verdict import DEFAULT_DPS
+from ..core.numbers.precision import validate_dps
+from ..core.model.verdict import EVIDENCE_ORDER, Settings
 from .common import Progress, add_cache, add_dps, add_samples, add_timeout, positive_int
 
 DEFAULT_OUT = "report-out"
@@ -49,7 +50,7 @@ def add_parser(sub, summary):
 
 
 def run(args) -> int:
-    from ..core.errors import ProofcheckError
+    from ..core.model.errors import ProofcheckError
     from ..report import figures as figure_module
     from ..report import json_report, markdown
     from ..report.writeups import copy_writeups
@@ -67,7 +68,7 @@ def run(args) -> int:
     except OSError as error:
         raise ProofcheckError(f"--out {args.out}: cannot create the folder ({error.strerror})") from None
 
-    from ..core.verdict_cache import cache_for
+    from ..core.run.verdict_cache import cache_for
     settings = {"dps": dps, "samples": args.samples, "seed": args.seed}
     results, seconds = None, None
     if not args.no_verify and claims:
@@ -147,7 +148,7 @@ def _figure_note(figure_module, paper: str) -> str:
 
 def _check(claims, settings, jobs, quiet, timeout, cache=None):
     """Check the claims; verdicts a ``verify`` just reached under the same settings come from the cache."""
-    from ..core.verdict_cache import run_with_cache
+    from ..core.run.verdict_cache import run_with_cache
     from ..papers import built_claim
     start = time.perf_counter()
     with Progress(len(claims), enabled=not quiet) as progress:

@@ -7,8 +7,9 @@ import sys
 import time
 from collections import Counter
 
-from ..core.precision import DEFAULT_DPS, validate_dps
-from ..core.verdict import Settings
+from ..core.model.verdict import DEFAULT_DPS
+from ..core.numbers.precision import validate_dps
+from ..core.model.verdict import Settings
 from .common import Progress, add_cache, add_dps, add_samples, add_timeout, keep_only, positive_int
 
 
@@ -46,7 +47,7 @@ def split_only(only, papers, pack_names):
 
 def select(args):
     """The claims to check or to list, read but not yet built (``--only`` applied)."""
-    from ..core.errors import ProofcheckError
+    from ..core.model.errors import ProofcheckError
     from ..papers import list_claims, packs
     if args.claims is None:
         args.only, args.papers = split_only(args.only, args.papers, set(packs()))
@@ -71,7 +72,7 @@ def run(args) -> int:
     if args.list:
         return _list(claims, args.json)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
-    from ..core.verdict_cache import cache_for, run_with_cache
+    from ..core.run.verdict_cache import cache_for, run_with_cache
     from ..report.console import InOrder, Tally
     printer = None if args.json else _Printer(claims)
     in_order = InOrder(claims)
@@ -170,19 +171,19 @@ class _Printer:
 
 
 def _chains(claims, results):
-    """The weakest evidence along each checked claim's rests_on chain (core/support.py)."""
-    from ..core.support import weakest_along
+    """The weakest evidence along each checked claim's rests_on chain (core/model/support.py)."""
+    from ..core.model.support import weakest_along
     return weakest_along(claims, {r.claim.id: (r.verdict.status, r.verdict.evidence) for r in results})
 
 
 def _chain_record(chain) -> dict:
-    from ..core.support import as_record
+    from ..core.model.support import as_record
     return as_record(chain)
 
 
 def _print_weaker_chains(results, chains) -> None:
     """Computed results that rest on weaker evidence than their own check reached."""
-    from ..core.support import describe
+    from ..core.model.support import describe
     weaker = [(r, chains[r.claim.id]) for r in results
               if r.verdict.passed and r.verdict.evidence != "logical" and chains[r.claim.id].via]
     if weaker:

@@ -13,38 +13,38 @@ the verdict.
    reused; otherwise the claim is built by the worker that checks it (step 4),
    once per process: ``papers.built_claim`` (one record of one file) ->
    ``core/claims.build_claim``, which parses each expression with the whitelist
-   parser (``core/expressions.py``), the parameters' domain (``core/domains.py``),
-   and takes the claim's checker from the kind registry (``core/registry.py``,
+   parser (``core/model/expressions.py``), the parameters' domain (``core/model/domains.py``),
+   and takes the claim's checker from the kind registry (``core/model/registry.py``,
    listed in ``proofcheck/kinds.py``): for ``lemma-4.1``, kind ``identity``.
 4. ``core/runner.run`` checks the claim in a forked worker with a time and memory
-   limit (a worker takes a whole paper's claims, ``core/schedule.py``);
+   limit (a worker takes a whole paper's claims, ``core/run/schedule.py``);
    ``runner.check_claim`` calls the checker.
 5. ``core/kinds/equality.Identity.check`` -> ``equality_check``: the SymPy route
    (``core/symbolic.closed_form``) integrates E|exp(sigma Z - sigma^2) - 1| piece
    by piece between the kinks of ``Abs``, each piece by completing the square
-   (``core/gaussian_integrals.py``, which also takes polynomial moments by parts),
+   (``core/symbolic/gaussian_integrals.py``, which also takes polynomial moments by parts),
    holds the integral's closed form against its quadrature at two probe points
-   (``core/corroboration.py``: SymPy's operators can be wrong), and reduces derived
+   (``core/symbolic/corroboration.py``: SymPy's operators can be wrong), and reduces derived
    minus asserted to 0: symbolic evidence.  Had it stopped,
-   ``numeric_compare`` would compare both sides with mpmath (``core/numeric.py``)
+   ``numeric_compare`` would compare both sides with mpmath (``core/numbers/numeric.py``)
    at points drawn from the domain, at ``--dps`` and twice it, tanh-sinh
-   quadrature (``core/tanh_sinh.py``, cut at the integrand's kinks by
-   ``core/quadrature_pieces.py``, settled by ``core/settled_quadrature.py``: cut
+   quadrature (``core/numbers/tanh_sinh.py``, cut at the integrand's kinks by
+   ``core/numbers/quadrature_pieces.py``, settled by ``core/numbers/settled_quadrature.py``: cut
    again at a peak between its nodes, and measured at the integral's own scale)
    calling the integrand compiled onto Arb balls as one generated function
-   (``core/arb_expressions.py``) at its nodes held as balls, each level summed
-   on balls (``core/ball_integrands.py``; the radii left out of the sum are entered
-   in ``core/dropped_radii.py``, an error where they reach seven eighths of the
+   (``core/numbers/arb_expressions.py``) at its nodes held as balls, each level summed
+   on balls (``core/numbers/ball_integrands.py``; the radii left out of the sum are entered
+   in ``core/numbers/dropped_radii.py``, an error where they reach seven eighths of the
    bits); and Arb
-   (``core/intervals.py``, through the same compiled expressions) would decide
+   (``core/numbers/intervals.py``, through the same compiled expressions) would decide
    constants.  Two agreeing mpmath values would then be vouched for by the sides'
-   balls (``core/side_balls.py``): Arb encloses each side around mpmath's values of
+   balls (``core/numbers/side_balls.py``): Arb encloses each side around mpmath's values of
    the parts it cannot enclose, each within its change between dps and 2*dps, so that
    what a side cancels widens its ball instead of vanishing.  (An inequality's points
    are decided in ``core/kinds/inequality_points.py``: Arb balls, then the sides' balls; an
    identity's points besides the samples, in ``core/kinds/identity_points.py``.)
-6. The ``Verdict`` (``core/verdict.py``: status, evidence, route, details), in a
-   ``Result`` with its controls' ``MutantReport`` (``core/results.py``),
+6. The ``Verdict`` (``core/model/verdict.py``: status, evidence, route, details), in a
+   ``Result`` with its controls' ``MutantReport`` (``core/model/results.py``),
    travels back to ``commands/verify``, which prints it with ``report/console.py``
    (or ``report/failures.py`` for a failure) and keeps it in the cache.
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..core.verdict import EVIDENCE_ORDER
+from ..core.model.verdict import EVIDENCE_ORDER
 
 STATUS_WORDS = {"passed": "PASS", "failed": "FAIL", "error": "ERROR"}
 ID_WIDTH, WHERE_WIDTH = 34, 40

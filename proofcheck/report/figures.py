@@ -365,7 +365,7 @@ def render(name: str, out_dir, formats=FORMATS, series=None) -> FigureOutput:
     """
     spec = FIGURES.get(name)
     if spec is None:
-        from ..core.errors import ProofcheckError
+        from ..core.model.errors import ProofcheckError
         raise ProofcheckError(f"unknown figure {name!r} (known: {', '.join(FIGURES)})")
     start = time.perf_counter()
     if not matplotlib_available():
@@ -385,7 +385,7 @@ def render(name: str, out_dir, formats=FORMATS, series=None) -> FigureOutput:
             _save(figure, path, fmt)
             files[fmt] = path
     except OSError as error:
-        from ..core.errors import ProofcheckError
+        from ..core.model.errors import ProofcheckError
         raise ProofcheckError(f"--out {out_dir}: cannot write the figure ({error.strerror})") from None
     return _output(spec, "written", files=files, seconds=time.perf_counter() - start)
 

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from .. import __version__
-from ..core.verdict import EVIDENCE_ORDER
+from ..core.model.verdict import EVIDENCE_ORDER
 from .paper_map import NOT_CHECKED, Agreement, PaperMap, Summary
 
 EVIDENCE_MEANING = {

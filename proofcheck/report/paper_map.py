@@ -19,9 +19,9 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.narrowing import SAMPLED, narrowing_note
-from ..core.support import describe, weakest_along
-from ..core.verdict import EVIDENCE_ORDER, STATUSES
+from ..core.model.narrowing import SAMPLED, narrowing_note
+from ..core.model.support import describe, weakest_along
+from ..core.model.verdict import EVIDENCE_ORDER, STATUSES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -147,7 +147,7 @@ def row_from_claim(claim, result=None, title: str = "") -> MapRow:
 
 
 def _with_chains(claims, results, rows):
-    """Note on each row a weaker step along its rests_on chain (core/support.py)."""
+    """Note on each row a weaker step along its rests_on chain (core/model/support.py)."""
     chains = weakest_along(claims, {r.claim.id: (r.verdict.status, r.verdict.evidence) for r in results})
     out = []
     for row in rows:
@@ -161,7 +161,7 @@ def build_map(claims, results=None, papers=None, seconds=None, settings=None) ->
     """The map of ``claims`` in their loaded order, which is the paper's order
     (one file per section, records in the order the paper states them).
 
-    ``results`` (from ``proofcheck.core.runner.run``) are matched to claims by
+    ``results`` (from ``proofcheck.core.run.runner.run``) are matched to claims by
     position, as the runner returns them.
     """
     if results is not None and len(results) != len(claims):
@@ -187,7 +187,7 @@ def load_registry(names=None, path=None):
     A pack whose ``claims/`` folder holds no file yet is listed with no claims
     rather than refused, so the map can be drawn while a paper is being entered.
     """
-    from ..core.errors import ProofcheckError
+    from ..core.model.errors import ProofcheckError
     from ..papers import built_claim, list_claims, packs
     if path is not None:
         claims = list_claims(path=path)

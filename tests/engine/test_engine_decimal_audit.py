@@ -13,13 +13,13 @@ import pytest
 import sympy as sp
 from flint import arb, fmpq
 
-from proofcheck.core.decimal_audit import (EITHER, ROUNDING_ONLY, Audit, AuditUndecided, audit,
-                                           numeric_ball)
-from proofcheck.core.decimal_balls import (compare, constant_ball, decimal_exponent_estimate, is_tie,
-                                           nearest, scale, truncate)
-from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.printed_decimal import parse_decimal
-from proofcheck.core.precision import arb_bits
+from proofcheck.core.decimals.audit import (EITHER, ROUNDING_ONLY, Audit, AuditUndecided, audit,
+                                            numeric_ball)
+from proofcheck.core.decimals.balls import (compare, constant_ball, decimal_exponent_estimate,
+                                            is_tie, nearest, scale, truncate)
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.decimals.printed import parse_decimal
+from proofcheck.core.numbers.precision import arb_bits
 
 
 def fields(result: Audit):

@@ -13,10 +13,10 @@ import types
 import pytest
 import sympy as sp
 
-from proofcheck.core.errors import ProofcheckError
+from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.kinds.derived import corroborate, derivation_results, derivation_value
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings, Verdict, passed
+from proofcheck.core.run.runner import check_claim
+from proofcheck.core.model.verdict import Settings, Verdict, passed
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim
 

@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from proofcheck.core.domains import assumptions_for, parse_domain, parse_parameter
-from proofcheck.core.errors import DomainError, ExpressionError
+from proofcheck.core.model.domains import assumptions_for, parse_domain, parse_parameter
+from proofcheck.core.model.errors import DomainError, ExpressionError
 
 SPECS = {"r": "0 < r < 1", "K": "odd integer K >= 3", "n": "integer n >= 1", "c": "c > 0", "t": "real"}
 GOOD = {"r": "1/2", "K": 5, "n": 7, "c": 1, "t": 0}

@@ -9,10 +9,10 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core import numeric, settled_quadrature
-from proofcheck.core.numeric import evaluate
-from proofcheck.core.quadrature_pieces import split_long_pieces
-from proofcheck.core.settled_quadrature import NodeRecorder, isolated_peak
+from proofcheck.core.numbers import numeric, settled_quadrature
+from proofcheck.core.numbers.numeric import evaluate
+from proofcheck.core.numbers.quadrature_pieces import split_long_pieces
+from proofcheck.core.numbers.settled_quadrature import NodeRecorder, isolated_peak
 
 Y = sp.Symbol("y", real=True)
 L, W, C, SIGMA, ALPHA = sp.symbols("L w c sigma alpha", positive=True)
@@ -156,13 +156,13 @@ SMALL_OSCILLATION = sp.Limit(sp.exp(-700) * (2 + sp.sin(1 / N)), N, 0, "+")
 
 def test_counted_against_1_a_small_expression_without_a_limit_settles_on_a_value(monkeypatch):
     # e^-700 (2 + sin(1/n)) moves by e^-700 at every point: against 1, nothing at all.
-    from proofcheck.core import numeric_limits
+    from proofcheck.core.numbers import numeric_limits
     monkeypatch.setattr(numeric_limits, "_scale", lambda values: max(abs(values[-1]), 1))
     assert evaluate(SMALL_OSCILLATION, {}, 30) > 0
 
 
 def test_at_its_own_size_a_small_expression_without_a_limit_has_none():
-    from proofcheck.core.numeric_limits import NoLimit
+    from proofcheck.core.model.errors import NoLimit
     with pytest.raises(NoLimit):
         evaluate(SMALL_OSCILLATION, {}, 30)
 
@@ -190,7 +190,7 @@ def _lemma_4_1_below_sigma():
 
 
 def test_without_the_cut_at_0_nor_at_the_peaks_vertex_the_half_line_never_reaches_lemma_4_1s_mass(monkeypatch):
-    from proofcheck.core import quadrature_pieces
+    from proofcheck.core.numbers import quadrature_pieces
     monkeypatch.setattr(quadrature_pieces, "_origin_cut", lambda nodes: nodes)
     monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak, pieces: peak)
     # The cuts at its isolated largest node walk 10^5 a round towards 0: never in time.
@@ -200,7 +200,7 @@ def test_without_the_cut_at_0_nor_at_the_peaks_vertex_the_half_line_never_reache
 
 @pytest.mark.parametrize("guard", ["_origin_cut", "peak_vertex"])
 def test_either_the_cut_at_0_or_the_cut_at_the_peaks_vertex_reaches_lemma_4_1s_mass(monkeypatch, guard):
-    from proofcheck.core import quadrature_pieces
+    from proofcheck.core.numbers import quadrature_pieces
     if guard == "_origin_cut":
         monkeypatch.setattr(settled_quadrature, "peak_vertex", lambda recorder, peak, pieces: peak)
     else:

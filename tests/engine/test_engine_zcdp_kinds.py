@@ -16,11 +16,12 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.errors import ClaimFileError, ProofcheckError
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
-from proofcheck.dp.tight_zcdp import AlphaGrid
-from proofcheck.dp.zcdp_kinds import ZcdpSupremum, _exact_text, _finite_at, _grid, _short, _sign_of
+from proofcheck.core.model.errors import ClaimFileError, ProofcheckError
+from proofcheck.core.run.runner import check_claim
+from proofcheck.core.model.verdict import Settings
+from proofcheck.dp.divergences.tight_zcdp import AlphaGrid
+from proofcheck.dp.divergences.zcdp_kinds import (ZcdpSupremum, _exact_text, _finite_at, _grid,
+                                                  _short, _sign_of)
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim
 

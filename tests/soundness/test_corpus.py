@@ -12,7 +12,7 @@ claim must come back ``failed`` -- refuted with a counter-example -- not ``error
 (erf for Phi, a split fraction, the log of a product split, ...); each must pass.
 
 The parametrisation reads the TOML files directly, so collection never depends on the
-engine; loading through ``proofcheck.core.claims.load_file`` is itself a test.
+engine; loading through ``proofcheck.core.model.claims.load_file`` is itself a test.
 """
 from __future__ import annotations
 
@@ -97,13 +97,13 @@ def _kinds():
 
 @functools.lru_cache(maxsize=None)
 def _loaded(path: Path) -> dict:
-    from proofcheck.core.claims import load_file
+    from proofcheck.core.model.claims import load_file
     return {claim.id: claim for claim in load_file(path, _kinds())}
 
 
 def _check(path: Path, claim_id: str):
-    from proofcheck.core.runner import check_claim
-    from proofcheck.core.verdict import Settings
+    from proofcheck.core.run.runner import check_claim
+    from proofcheck.core.model.verdict import Settings
     claim = _loaded(path)[claim_id]
     return claim, check_claim(claim, Settings())
 

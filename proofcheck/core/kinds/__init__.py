@@ -3,16 +3,16 @@
 A kind declares the fields a claim of that kind needs, which of them hold
 what the paper asserts (those are what negative controls perturb), and how to
 check the claim from definitions.  Which kinds exist is listed in
-``proofcheck/kinds.py`` and in each pack's ``paper.toml`` (see ``core/registry.py``).
+``proofcheck/kinds.py`` and in each pack's ``paper.toml`` (see ``core/model/registry.py``).
 """
 from __future__ import annotations
 
 import sympy as sp
 
-from ..claims import Claim
-from ..errors import ProofcheckError
-from ..expressions import not_a_number
-from ..verdict import Settings, Verdict
+from ..model.claims import Claim
+from ..model.errors import ProofcheckError
+from ..model.expressions import not_a_number
+from ..model.verdict import Settings, Verdict
 
 class Kind:
     name: str = ""
@@ -41,7 +41,7 @@ class Kind:
 
     def mutants(self, claim: Claim, settings: Settings):
         """Perturbed claims that the checker must reject (see mutants.py)."""
-        from ..mutants import each_expression_mutant
+        from .mutants import each_expression_mutant
         return each_expression_mutant(claim, self.asserted_fields, settings)
 
     def corroborate(self, claim: Claim, verdict: Verdict, settings: Settings) -> Verdict:

@@ -14,8 +14,8 @@ from functools import lru_cache
 
 import sympy as sp
 
-from ..errors import ProofcheckError
-from ..verdict import Verdict
+from ..model.errors import ProofcheckError
+from ..model.verdict import Verdict
 from . import Kind
 from .equality import equality_check
 

@@ -9,53 +9,36 @@ The symbolic route asks SymPy to derive the closed form and reduce the
 difference to 0.  Failing that, the numeric route evaluates the definition
 (quadrature, numerical limits) and the assertion at sampled points, at the
 working precision and at twice it; a difference of closed forms is also compared
-where one of its pieces switches (``core/slack_roots.py``).
+where one of its pieces switches (``core/points/slack_roots.py``).
 """
 from __future__ import annotations
 
 import mpmath
 import sympy as sp
 
-from ..errors import DomainError, ProofcheckError, SymbolicTimeout
-from ..intervals import NotEnclosable, certified_nonzero
-from ..numeric import EvaluationError, evaluate
-from ..numeric_limits import CancelledDigits, NoLimit
-from ..precision import against_zero, agree, required_digits
-from ..sampling import point_from_units
-from ..side_balls import unvouched
-from ..slack_roots import switch_points
-from ..symbolic import NoClosedForm, closed_form, is_zero
-from ..ties import tie_points
-from ..timeout import time_budget
-from ..verdict import Settings, Verdict, failed, passed, show_point
+from ..model.errors import DomainError, ProofcheckError, SymbolicTimeout
+from ..numbers.intervals import NotEnclosable, certified_nonzero
+from ..model.errors import EvaluationError
+from ..numbers.numeric import evaluate
+from ..model.errors import CancelledDigits, NoLimit
+from ..numbers.precision import against_zero, agree, required_digits
+from ..model.sampling import point_from_units
+from ..numbers.side_balls import unvouched
+from ..points.slack_roots import switch_points
+from ..symbolic.operators import NoClosedForm, closed_form, is_zero
+from ..points.policy import sample_points
+from ..points.ties import tie_points
+from ..model.timeout import time_budget
+from ..model.verdict import Settings, Verdict, failed, passed, show_point
 from . import Kind
-from .identity_points import (apart_below_the_digits, apart_in_a_spot, at_contradiction, disagreement_holds,
-                              has_operator, parameter_switches)
+from .identity_points import (apart_below_the_digits, apart_in_a_spot, at_contradiction,
+                              disagreement_holds, parameter_switches)
+from ..model.expressions import has_operator
 
 
 # Closed forms derived in this process, by definition: negative controls of a claim
 # compare their mutated assertion with the closed form its own check derived.
 _CLOSED_FORMS: dict = {}
-
-
-def sample_points(claim, settings: Settings):
-    """The claim's sample in general position, its explicit ``points``, and tie points.
-
-    Tie points (two parameters of the same range made equal, or a hair apart, at
-    the first interior sample) look for a claim false only on or beside a diagonal;
-    parameters of different ranges are tied too where a point costs no quadrature.
-    """
-    count = claim.get("samples", settings.samples)
-    domain = claim.sampling_domain
-    points = domain.sample_points(count, seed=settings.seed)
-    interior = points[-1]  # the edge points come first, the interior draws after them
-    for explicit in claim.get("points", []):
-        points.append(claim.domain.validate_point(explicit))
-    across = not any(has_operator(e) for e in claim.parsed.values() if isinstance(e, sp.Basic))
-    for tied in tie_points(domain, interior, across_ranges=across) if interior else []:
-        if tied not in points:
-            points.append(tied)
-    return points
 
 
 def representative_point(claim):

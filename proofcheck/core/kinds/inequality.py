@@ -12,7 +12,7 @@ Routes, strongest first:
             with a constant lower bound as that bound plus a positive amount;
 * certified with no free parameters, Arb balls decide it;
 * numeric   at sampled points, and at the points a search for a
-            counter-example proposes (``proofcheck.core.counterexamples``),
+            counter-example proposes (``proofcheck.core.points.counterexamples``),
             Arb balls decide it at each point (or, where the sides use
             operators that balls do not cover, mpmath at dps and 2*dps with a
             margin derived from the precision, noise about 0 told from a true
@@ -30,16 +30,17 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..counterexamples import counterexample_search
-from ..errors import ProofcheckError, SymbolicTimeout
-from ..intervals import LOOK_PREC, decide, first_point_where
-from ..numeric import EvaluationError, evaluate
-from ..precision import ESCALATION
-from ..signs import proved_nonnegative
-from ..timeout import time_budget
-from ..verdict import Verdict, failed, passed, show_point
+from ..points.counterexamples import counterexample_search
+from ..model.errors import ProofcheckError, SymbolicTimeout
+from ..numbers.intervals import LOOK_PREC, decide, first_point_where
+from ..model.errors import EvaluationError
+from ..numbers.numeric import evaluate
+from ..numbers.precision import ESCALATION
+from ..symbolic.signs import proved_nonnegative
+from ..model.timeout import time_budget
+from ..model.verdict import Verdict, failed, passed, show_point
 from . import Kind
-from .equality import sample_points
+from ..points.policy import sample_points
 from .inequality_points import decide_at, shown_value, slack_expression, slack_of
 
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
@@ -158,7 +159,7 @@ class Inequality(Kind):
                _with_relation(claim, _REVERSED[claim.parsed["rel"]]))
         if "slack" in claim.raw:
             return
-        from ..mutants import each_expression_mutant
+        from .mutants import each_expression_mutant
         dense = dense_points(claim, settings)
         # A side built from operators (an expectation, an integral) is the definition, not
         # what the paper asserts: only the other side is perturbed.

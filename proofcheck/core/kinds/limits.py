@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..corroboration import series_contradiction
-from ..errors import ProofcheckError, SymbolicTimeout
-from ..symbolic import NoClosedForm, closed_form
-from ..timeout import time_budget
-from ..verdict import failed, weakest
+from ..symbolic.corroboration import series_contradiction
+from ..model.errors import ProofcheckError, SymbolicTimeout
+from ..symbolic.operators import NoClosedForm, closed_form
+from ..model.timeout import time_budget
+from ..model.verdict import failed, weakest
 from . import Kind
 from .equality import _CLOSED_FORMS, equality_check, probe_points, representative_point
 

@@ -25,22 +25,26 @@ import mpmath
 import sympy as sp
 from flint import arb
 
-from ..domains import parse_parameter
-from ..errors import ProofcheckError, SymbolicTimeout
-from ..numeric import EvaluationError, evaluate
-from ..numeric_limits import CancelledDigits
-from ..arb_expressions import mpf_of
-from ..box_search import better_candidates
-from ..precision import ESCALATION, agree, arb_bits, differs_at_higher_precision, own_scale, required_digits
-from ..sampling import edge_values, from_unit, point_from_units
-from ..side_balls import side_ball, unvouched
-from ..symbolic import NoClosedForm, closed_form, is_zero
-from ..timeout import time_budget
-from ..unique_stationary_point import definite_everywhere, in_box, interval_of, unique_optimum
-from ..verdict import Verdict, failed, passed, show_point, weakest
+from ..model.domains import parse_parameter
+from ..model.errors import ProofcheckError, SymbolicTimeout
+from ..model.errors import EvaluationError
+from ..numbers.numeric import evaluate
+from ..model.errors import CancelledDigits
+from ..numbers.arb_expressions import mpf_of
+from ..points.box_search import better_candidates
+from ..numbers.precision import (ESCALATION, agree, arb_bits, differs_at_higher_precision,
+                                 own_scale, required_digits)
+from ..model.sampling import edge_values, from_unit, point_from_units
+from ..numbers.side_balls import side_ball, unvouched
+from ..symbolic.operators import NoClosedForm, closed_form, is_zero
+from ..model.timeout import time_budget
+from ..symbolic.unique_stationary_point import (definite_everywhere, in_box, interval_of,
+                                                unique_optimum)
+from ..model.verdict import Verdict, failed, passed, show_point, weakest
 from . import Kind
 from .optimum_range import assumed_within, outside
-from .equality import _short, sample_points
+from .equality import _short
+from ..points.policy import sample_points
 
 SCAN_POINTS = 60
 # The precision of the scan's bar, above that of the objective's balls at 30 to 240 digits.
@@ -93,7 +97,7 @@ class Optimum(Kind):
         claim.parsed["over"] = variables
 
     def mutants(self, claim, settings):
-        from ..mutants import each_expression_mutant
+        from .mutants import each_expression_mutant
         fields = ["value"] + [f"at.{p.name}" for p in claim.parsed["over"]]
         return each_expression_mutant(claim, fields, settings, limit=5)
 

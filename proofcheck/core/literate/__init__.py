@@ -13,7 +13,7 @@ How a step is established, strongest first:
 * ``symbolic``   SymPy reduces ``computed - stated`` to 0, or decides a sign
                  from the assumptions of the symbols (positive, integer, ...);
 * ``certified``  SymPy did not finish.  The step says so and falls back to
-                 Arb balls (``proofcheck.core.intervals``): both sides are
+                 Arb balls (``proofcheck.core.numbers.intervals``): both sides are
                  enclosed at exact sample points of the parameter domain and
                  must agree to ``establish.DIGITS`` significant digits (or the
                  sign is decided).  An integral SymPy leaves open is integrated by

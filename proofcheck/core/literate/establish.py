@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..errors import ProofcheckError, SymbolicTimeout
-from ..decimal_audit import audit_decimal
-from ..intervals import LOOK_PREC, NotEnclosable, decide, enclose, enclose_with_quadrature, first_point_where
-from ..symbolic import is_zero
-from ..timeout import time_budget
+from ..model.errors import ProofcheckError, SymbolicTimeout
+from ..decimals.audit import audit_decimal
+from ..numbers.intervals import (LOOK_PREC, NotEnclosable, decide, enclose,
+                                 enclose_with_quadrature, first_point_where)
+from ..symbolic.operators import is_zero
+from ..model.timeout import time_budget
 from .points import show, where
 
 # Significant digits the certified fallback demands of two enclosures.

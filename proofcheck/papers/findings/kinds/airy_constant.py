@@ -3,17 +3,17 @@ in a1', decided by Arb balls (``certified``).
 
 An inequality holds when the balls around its two sides separate, the
 precision raised from ``START_BITS`` to ``MAX_BITS``; a printed decimal is
-audited by ``proofcheck.core.decimal_audit`` with a1' enclosed by Arb, both its
+audited by ``proofcheck.core.decimals.audit`` with a1' enclosed by Arb, both its
 renderings (rounding, truncation) decided.  Balls that never separate give an
 error, never a pass.
 """
 from __future__ import annotations
 
-from ....core.decimal_audit import AuditUndecided, audit
-from ....core.errors import ProofcheckError
-from ....core.intervals import NotEnclosable
-from ....core.printed_decimal import parse_decimal, shift_last_digit
-from ....core.verdict import Verdict, failed, passed
+from ....core.decimals.audit import AuditUndecided, audit
+from ....core.model.errors import ProofcheckError
+from ....core.numbers.intervals import NotEnclosable
+from ....core.decimals.printed import parse_decimal, shift_last_digit
+from ....core.model.verdict import Verdict, failed, passed
 from .common import AiryAware, certified_ball
 
 
@@ -122,7 +122,7 @@ class AiryConstant(AiryAware):
         if "slack" in claim.raw:
             # A bound far from tight (the 'slack' says why): perturbed constants stay true.
             return
-        from ....core.mutants import each_expression_mutant
+        from ....core.kinds.mutants import each_expression_mutant
         for description, mutant in each_expression_mutant(claim, self.asserted_fields, settings):
             # A perturbation that only widens the margin is implied by the claim: not a wrong claim.
             if _decide(claim.parsed["rel"], mutant.expr("value") - mutant.expr("rhs")) is False or \

@@ -1,6 +1,6 @@
 """Kind ``log-location-family``: the calibrated log-location mechanism of a law
 meets the utility requirement E|x_hat - n| < r max(n, 1) and r^2 n^2 v(n) has
-the asserted iterated limit (``numeric``; ``proofcheck.dp.log_location``).
+the asserted iterated limit (``numeric``; ``proofcheck.dp.mechanisms.log_location``).
 """
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from ....core.errors import ProofcheckError
-from ....core.verdict import Verdict, failed, passed
-from ....dp import log_location
+from ....core.model.errors import ProofcheckError
+from ....core.model.verdict import Verdict, failed, passed
+from ....dp.mechanisms import log_location
 from .common import AiryAware, named_law, nudged, numeric_value, short, string_list
 
 
@@ -75,7 +75,7 @@ class LogLocationFamily(AiryAware):
         r = sp.Symbol("r", positive=True)
         claim.parsed["r"] = r
         for name in ("r0", "c"):
-            from ....core.expressions import parse_expression
+            from ....core.model.expressions import parse_expression
             expression = parse_expression(claim.raw[name], {"r": r})
             claim.parsed[name] = expression
         counts = claim.raw["counts"]
@@ -127,6 +127,6 @@ class LogLocationFamily(AiryAware):
                       f"(relative deviations {', '.join(short(d, 3) for d in deviations)})")
 
     def mutants(self, claim, settings):
-        from ....core.mutants import each_expression_mutant
+        from ....core.kinds.mutants import each_expression_mutant
         yield from each_expression_mutant(claim, self.asserted_fields, settings)
         yield nudged(claim, "limit", settings, claim.raw["limit_digits"] - 2)
