@@ -151,7 +151,8 @@ def mutmut_config(modules: list[str], tests: list[str]) -> str:
         # proofcheck.derivations looks for the top-level derivations/ folder.
         f"also_copy = {_toml_list(['derivations'])}",
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}",
-        # One process: the project's addopts (-n auto) cleared, xdist off.
+        # One process: xdist off (tests/conftest.py spreads a run over every core), and the
+        # project's addopts (its -q and marker selection) cleared.
         "pytest_add_cli_args = " + _toml_list(
             ["-o", "addopts=", "-p", "no:xdist", "-p", "no:cacheprovider", "-m", "not slow"]),
         "use_git_change_detection = false",

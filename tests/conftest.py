@@ -68,6 +68,32 @@ def _forget_engine_memos():
                 value.clear()
 
 
+# A bare `pytest` runs on every core, the tests of one xdist_group in one worker.  These are
+# defaults, not addopts: an `-n auto` there made `pytest -p no:xdist` stop on an unknown
+# option.  A conftest's `pytest_load_initial_conftests` is never called, so the defaults are
+# set when the options are read, before xdist reads them (its own hook is tryfirst too, and a
+# conftest registered after it runs first).  This file is an initial conftest of any run
+# under tests/.
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    if not config.pluginmanager.hasplugin("xdist"):  # -p no:xdist
+        return
+    if hasattr(config, "workerinput"):
+        # A worker reads the command line again, without these defaults (xdist's
+        # remote.setup_config): it learns the grouping from the controller.
+        config.option.loadgroup = config.workerinput.get("loadgroup", config.option.loadgroup)
+        return
+    if config.option.numprocesses is None:  # no -n given
+        config.option.numprocesses = "auto"
+    if config.option.dist == "no" and not config.option.distload:  # no --dist given
+        config.option.dist = "loadgroup"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    node.workerinput["loadgroup"] = node.config.option.dist == "loadgroup"
+
+
 def pytest_sessionstart(session):
     if os.environ.get("MUTANT_UNDER_TEST"):
         _forget_engine_memos()
