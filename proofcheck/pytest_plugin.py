@@ -242,7 +242,7 @@ class ClaimItem(pytest.Item):
         return self._claim
 
     def runtest(self):
-        from .core.run.runner import run_mutants
+        from .core.run.check import run_mutants
         settings = _settings(self.config)
         result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
         verdict = result.verdict
@@ -287,7 +287,7 @@ class MutantItem(ClaimItem):
         self.add_marker("mutant")
 
     def runtest(self):
-        from .core.run.runner import control_settings
+        from .core.run.check import control_settings
         settings = control_settings(_settings(self.config))
         result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
         self.user_properties += [("control", self.description), ("status", result.verdict.status)]
@@ -298,7 +298,9 @@ class MutantItem(ClaimItem):
 
 def _check(claim, settings, timeout):
     """The claim's result: checked here, or in a forked worker when a time limit is set."""
-    from .core.run.runner import Result, check_claim, run
+    from .core.model.results import Result
+    from .core.run.check import check_claim
+    from .core.run.runner import run
     if timeout:
         return run([claim], settings, jobs=1, timeout=timeout)[0]
     return Result(claim, check_claim(claim, settings))

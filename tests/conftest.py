@@ -46,7 +46,7 @@ os.environ["PROOFCHECK_NO_CACHE"] = "1"
 
 
 # Module-level memo tables of the engine that are not lru_caches.
-_MEMO_TABLES = ("_DENSE", "_CLOSED_FORMS", "_CACHE", "_DRAWN", "_SHARED", "_AIRY_TERMS", "_RULES",
+_MEMO_TABLES = ("_DENSE", "_CLOSED_FORMS", "CLOSED_FORMS", "_CACHE", "_DRAWN", "_SHARED", "_AIRY_TERMS", "_RULES",
                 "_OPERATOR_VALUES", "_DECIDING_BALLS")
 
 

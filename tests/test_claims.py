@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from proofcheck.core.model.claims import read_file
-from proofcheck.core.model.expressions import _OPERATORS
+from proofcheck.core.model.expressions import _OPERATOR_NAMES
 from proofcheck.core.kinds.identity_points import disagreement_holds
 from proofcheck.core.model.errors import EvaluationError
 from proofcheck.core.numbers.numeric import evaluate
@@ -25,7 +25,7 @@ from proofcheck.papers import built_claim, list_claims
 # Records, not claims: each test builds the claim it draws from (a worker of pytest-xdist
 # builds only the claims it checks).
 IDENTITIES = {f"{e.paper}:{e.id}": e for e in list_claims() if e.kind == "identity" and e.get("params")}
-_OPERATOR = re.compile(r"\b(" + "|".join(sorted(_OPERATORS)) + r")\s*\(")
+_OPERATOR = re.compile(r"\b(" + "|".join(sorted(_OPERATOR_NAMES)) + r")\s*\(")
 
 
 @functools.lru_cache(maxsize=None)

@@ -10,7 +10,8 @@ import pytest
 
 from proofcheck.cli import main
 from proofcheck.core.model.errors import ProofcheckError
-from proofcheck.core.run.runner import check_claim, run, run_mutants
+from proofcheck.core.run.check import check_claim, run_mutants
+from proofcheck.core.run.runner import run
 from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import load_claims, packs
 

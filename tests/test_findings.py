@@ -13,7 +13,7 @@ import pytest
 
 from proofcheck.cli import main
 from proofcheck.core.model.errors import ClaimFileError
-from proofcheck.core.run.runner import check_claim, run_mutants
+from proofcheck.core.run.check import check_claim, run_mutants
 from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import packs
 

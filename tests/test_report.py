@@ -12,7 +12,7 @@ import pytest
 from conftest import run_cli
 
 from proofcheck.cli import main
-from proofcheck.core.run.runner import Result
+from proofcheck.core.model.results import Result
 from proofcheck.core.model.verdict import Verdict
 from proofcheck.papers import load_claims
 from proofcheck.report import json_report, markdown

@@ -4,7 +4,7 @@ links never point into site-packages."""
 import textwrap
 from pathlib import Path
 
-from proofcheck.core.run.runner import Result
+from proofcheck.core.model.results import Result
 from proofcheck.core.model.verdict import Verdict
 from proofcheck.papers import load_claims
 from proofcheck.report import markdown

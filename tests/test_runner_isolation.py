@@ -6,7 +6,9 @@ import time
 
 import pytest
 
+from proofcheck.core.model.errors import shorten
 from proofcheck.core.run import runner
+from proofcheck.core.run.check import REASON_LIMIT
 from proofcheck.core.model import timeout
 from proofcheck.core.model.claims import Claim
 from proofcheck.core.kinds import Kind
@@ -111,8 +113,8 @@ def test_no_limit_means_a_claim_may_take_its_time():
 
 
 def test_a_long_reason_is_shortened_to_one_line():
-    reason = runner.one_line("first line\nsecond " + "x" * 1000)
-    assert "\n" not in reason and len(reason) == 300 and reason.endswith("…")
+    reason = shorten("first line\nsecond " + "x" * 1000, REASON_LIMIT)
+    assert "\n" not in reason and len(reason) == 300 and " … " in reason and reason.startswith("first line")
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ import sympy as sp
 from flint import arb
 
 from proofcheck.core.numbers.intervals import enclose_with
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
 from proofcheck.dp.airy import log_derivative as airy_log_derivative
 from proofcheck.dp.scores import airy_score_cgf, comparison_scores, sub_gaussian_score

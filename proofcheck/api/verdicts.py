@@ -20,7 +20,7 @@ from ..core.model.claims import Claim
 from ..core.model.errors import ProofcheckError
 from ..core.model.expressions import parse_expression
 from ..core.numbers.precision import validate_dps
-from ..core.run.runner import MutantReport, Result
+from ..core.model.results import MutantReport, Result
 from ..core.model.verdict import Settings, Verdict
 from ..report.failures import explain
 from ..report.markdown import plain

@@ -8,11 +8,8 @@ through ``core/literate/command_line.standalone``, with the same output and exit
 """
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
-import os
-import pkgutil
 import sys
 import time
 

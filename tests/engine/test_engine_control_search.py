@@ -14,7 +14,7 @@ from proofcheck.core.points import counterexamples
 from proofcheck.core.numbers.arb_expressions import compile_arb
 from proofcheck.core.model.domains import parse_domain
 from proofcheck.core.kinds import inequality
-from proofcheck.core.run.runner import run_mutants
+from proofcheck.core.run.check import run_mutants
 from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim

@@ -132,7 +132,7 @@ def test_an_expansion_at_infinity_is_held_in_powers_of_one_over_the_variable():
 
 def test_a_wrong_expansion_from_sympy_fails_the_series_claim(monkeypatch):
     from proofcheck.core.kinds import equality
-    from proofcheck.core.run.runner import check_claim
+    from proofcheck.core.run.check import check_claim
     from proofcheck.core.model.verdict import Settings
     from conftest import unit_claim
 

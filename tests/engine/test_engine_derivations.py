@@ -15,7 +15,7 @@ import sympy as sp
 
 from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.kinds.derived import corroborate, derivation_results, derivation_value
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings, Verdict, passed
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim

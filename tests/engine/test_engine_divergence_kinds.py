@@ -13,7 +13,7 @@ import pytest
 import sympy as sp
 
 from proofcheck.core.model.errors import ClaimFileError
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
 from proofcheck.core.symbolic.operators import NoClosedForm
 from proofcheck.core.model.verdict import failed

@@ -13,7 +13,7 @@ import sympy as sp
 from proofcheck.core.model.errors import ClaimFileError
 from proofcheck.core.kinds.equality import numeric_compare
 from proofcheck.core.points.policy import sample_points
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim

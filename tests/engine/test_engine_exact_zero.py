@@ -10,7 +10,7 @@ import sympy as sp
 
 from proofcheck.core.model.claims import build_claim
 from proofcheck.papers import registry_for
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.symbolic.operators import is_zero
 from proofcheck.core.model.verdict import Settings
 

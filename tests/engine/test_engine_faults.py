@@ -16,7 +16,7 @@ from proofcheck.core.kinds.equality import numeric_compare
 from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.numbers.numeric import evaluate
 from proofcheck.core.numbers.precision import agree
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
 from conftest import unit_claim as claim
 

@@ -6,7 +6,7 @@ import pytest
 import sympy as sp
 
 from proofcheck.core.model.claims import build_claim
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.symbolic.gaussian_integrals import gaussian_integral as _gaussian_integral
 from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for

@@ -22,7 +22,7 @@ from proofcheck.core.model.errors import ClaimFileError
 from proofcheck.core.kinds import inequality, inequality_points
 from proofcheck.core.numbers import side_balls
 from proofcheck.core.points.policy import sample_points
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 

@@ -11,7 +11,7 @@ import pytest
 
 from proofcheck.core.model.claims import build_claim
 from proofcheck.papers import registry_for
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
 
 KINDS = registry_for()

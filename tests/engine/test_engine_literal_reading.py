@@ -10,7 +10,7 @@ import sympy as sp
 
 from proofcheck.core.model import sympy_repairs
 from proofcheck.core.run.literal_reading import misreading
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
 from conftest import unit_claim as claim
 

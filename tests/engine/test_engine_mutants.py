@@ -7,7 +7,7 @@ from proofcheck.core.kinds.mutants import expression_mutants
 from proofcheck.core.model.errors import EvaluationError
 from proofcheck.core.numbers.numeric import evaluate
 from proofcheck.core.numbers.precision import agree
-from proofcheck.core.run.runner import check_claim, run_mutants
+from proofcheck.core.run.check import check_claim, run_mutants
 from proofcheck.core.model.verdict import Settings
 from conftest import unit_claim as claim
 

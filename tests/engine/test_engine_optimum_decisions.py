@@ -12,7 +12,7 @@ import pytest
 
 from proofcheck.core.model.errors import ClaimFileError
 from proofcheck.core.kinds.mutants import expression_mutants
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 from conftest import unit_claim

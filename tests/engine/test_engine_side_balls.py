@@ -84,7 +84,7 @@ def test_a_ball_is_shown_with_the_digits_its_radius_leaves():
 def test_a_counterexample_shows_the_balls_that_decided_it_not_mpmaths_noise():
     # mpmath showed the right side as 0.99994 10^-60, below the left side it exceeds.
     from proofcheck import papers
-    from proofcheck.core.run.runner import check_claim
+    from proofcheck.core.run.check import check_claim
     from proofcheck.core.model.verdict import Settings
     from pathlib import Path
     path = Path(__file__).parents[1] / "soundness" / "false" / "cancellation.claims.toml"

@@ -15,7 +15,7 @@ from proofcheck.core.kinds import derived as derived_kind
 from proofcheck.core.kinds.derived import corroborate
 from proofcheck.core.kinds.equality import numeric_compare
 from proofcheck.core.numbers.precision import agree
-from proofcheck.core.run.runner import check_claim, run_mutants
+from proofcheck.core.run.check import check_claim, run_mutants
 from proofcheck.core.symbolic.signs import proved_sign
 from proofcheck.core.symbolic.operators import NoClosedForm, UnprovedBranch, closed_form
 from proofcheck.core.model.verdict import Settings, passed

@@ -11,7 +11,7 @@ import sympy as sp
 from proofcheck.core.symbolic import operators as symbolic
 from proofcheck.core.model.claims import build_claim
 from proofcheck.core.kinds.equality import probe_points, representative_point
-from proofcheck.core.run.runner import check_claim
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 

@@ -102,7 +102,7 @@ def _loaded(path: Path) -> dict:
 
 
 def _check(path: Path, claim_id: str):
-    from proofcheck.core.run.runner import check_claim
+    from proofcheck.core.run.check import check_claim
     from proofcheck.core.model.verdict import Settings
     claim = _loaded(path)[claim_id]
     return claim, check_claim(claim, Settings())

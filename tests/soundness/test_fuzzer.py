@@ -6,7 +6,7 @@ Random expressions in one parameter ``x`` are drawn over the whitelist -- sums o
 such as ``sqrt(1 + exp(-a x))``) are positive on the declared domain (``0 < x < 10`` or
 ``x > 0``) -- and written as text.  Claims are built from that text with
 ``proofcheck.core.model.claims.build_claim``, exactly as a claims file is read, and checked with
-``proofcheck.core.run.runner.check_claim``.
+``proofcheck.core.run.check.check_claim``.
 
 Properties:
 
@@ -235,7 +235,7 @@ def _without_gc_callbacks():
 
 
 def verdict_of(claim, routes=("symbolic", "certified", "numeric")):
-    from proofcheck.core.run.runner import check_claim
+    from proofcheck.core.run.check import check_claim
     from proofcheck.core.model.verdict import Settings
     with _without_gc_callbacks():
         return check_claim(claim, Settings(symbolic_budget=SYMBOLIC_BUDGET, routes=routes))

@@ -30,6 +30,7 @@ from typing import Callable
 import sympy as sp
 from flint import arb, fmpz
 
+from ..model.expressions import OPERATORS
 from .balls import (GUARD_BITS, LOG2_10, constant_ball, decimal_exponent_estimate, is_tie, nearest,
                     scale)
 from ..model.errors import ProofcheckError, SymbolicTimeout, shorten
@@ -70,7 +71,7 @@ def validate_digits(value, name: str = "--dps") -> int:
 def exact_constant(expr, what: str = "expression"):
     """``expr`` as an exact SymPy constant: operators derived, no free symbol, real and finite."""
     expr = sp.sympify(expr)
-    if expr.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
+    if expr.has(*OPERATORS):
         from ..symbolic.operators import NoClosedForm, closed_form
         from ..model.timeout import time_budget
         try:

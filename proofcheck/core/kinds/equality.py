@@ -16,18 +16,18 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
+from ..model.expressions import OPERATORS
 from ..model.errors import DomainError, ProofcheckError, SymbolicTimeout
 from ..numbers.intervals import NotEnclosable, certified_nonzero
 from ..model.errors import EvaluationError
 from ..numbers.numeric import evaluate
 from ..model.errors import CancelledDigits, NoLimit
-from ..numbers.precision import against_zero, agree, required_digits
+from ..numbers.precision import short, against_zero, agree, required_digits
 from ..model.sampling import point_from_units
 from ..numbers.side_balls import unvouched
 from ..points.slack_roots import switch_points
 from ..symbolic.operators import NoClosedForm, closed_form, is_zero
 from ..points.policy import sample_points
-from ..points.ties import tie_points
 from ..model.timeout import time_budget
 from ..model.verdict import Settings, Verdict, failed, passed, show_point
 from . import Kind
@@ -38,7 +38,7 @@ from ..model.expressions import has_operator
 
 # Closed forms derived in this process, by definition: negative controls of a claim
 # compare their mutated assertion with the closed form its own check derived.
-_CLOSED_FORMS: dict = {}
+CLOSED_FORMS: dict = {}
 
 
 def representative_point(claim):
@@ -111,10 +111,6 @@ def _high_unit(parameter):
     return 1 if parameter.integer or not parameter.upper.strict else 1 - sp.Rational(1, 97)
 
 
-def _short(value, digits=20):
-    return mpmath.nstr(value, digits)
-
-
 def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition", also=(),
                     arb_apart=True):
     """Compare two expressions at sampled points (and the points ``also``), at dps and at 2*dps.
@@ -154,15 +150,15 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                     disagreement_holds(left, right, point, dps, a, b)
             except EvaluationError as error:
                 # Undecided here; another point may still refute the claim.
-                undecided.append(Verdict("error", None, f"at {show_point(point)}: {_short(a, 6)} against "
-                                         f"{_short(b, 6)} at {dps} digits, and at more: {error}",
+                undecided.append(Verdict("error", None, f"at {show_point(point)}: {short(a, 6)} against "
+                                         f"{short(b, 6)} at {dps} digits, and at more: {error}",
                                          {"point": show_point(point)}))
                 continue
             if differs:
                 # Both values with every digit the comparison trusts; a formula when
                 # the left side is a closed form SymPy derived (what the reader checks).
-                shown = {"point": show_point(point), label: _short(a, required_digits(dps)),
-                         "asserted": _short(b, required_digits(dps))}
+                shown = {"point": show_point(point), label: short(a, required_digits(dps)),
+                         "asserted": short(b, required_digits(dps))}
                 if not has_operator(left):
                     shown[f"{label} formula"] = sp.sstr(left)[:500]
                 return failed(f"{label} and assertion differ, confirmed at higher precision", shown)
@@ -221,7 +217,7 @@ def _constant_difference(closed, asserted):
     can be reported).
     """
     difference = sp.sympify(closed) - sp.sympify(asserted)
-    if difference.free_symbols or difference.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
+    if difference.free_symbols or difference.has(*OPERATORS):
         return None
     try:
         ball = certified_nonzero(difference)
@@ -231,8 +227,8 @@ def _constant_difference(closed, asserted):
         return None
     shown = {"derived - asserted": ball.str(10, radius=False), "derived formula": sp.sstr(closed)[:500]}
     try:  # both constants, for the reader; the verdict rests on the enclosure above
-        shown["derived"] = _short(evaluate(sp.sympify(closed), {}, 40), 30)
-        shown["asserted"] = _short(evaluate(sp.sympify(asserted), {}, 40), 30)
+        shown["derived"] = short(evaluate(sp.sympify(closed), {}, 40), 30)
+        shown["asserted"] = short(evaluate(sp.sympify(asserted), {}, 40), 30)
     except (EvaluationError, ValueError, TypeError, ZeroDivisionError):
         pass
     return failed("the derived constant and the assertion differ (Arb encloses the difference "
@@ -251,9 +247,9 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
     closed = None
     note = ""
     contradicted = None
-    if settings.mutant_mode and definition in _CLOSED_FORMS:
+    if settings.mutant_mode and definition in CLOSED_FORMS:
         # The definition is never mutated: compare with its closed form, derived for the claim itself.
-        verdict = numeric_compare(claim, _CLOSED_FORMS[definition], asserted, settings, label="derived")
+        verdict = numeric_compare(claim, CLOSED_FORMS[definition], asserted, settings, label="derived")
         if not verdict.passed:
             return verdict
     if settings.mutant_mode and numeric_ok and not definition.has(sp.Limit):
@@ -267,7 +263,7 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
         try:
             with time_budget(settings.symbolic_budget):
                 closed = closed_form_fn(definition)
-                _CLOSED_FORMS[definition] = closed
+                CLOSED_FORMS[definition] = closed
                 # Structural equality first: oo == oo holds, though oo - oo is nan.
                 if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None,
                                                              at=probe_points(claim)):

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..model.expressions import OPERATORS
 from ..points.counterexamples import counterexample_search
 from ..model.errors import ProofcheckError, SymbolicTimeout
 from ..numbers.intervals import LOOK_PREC, decide, first_point_where
@@ -49,7 +50,7 @@ _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 def _symbolic(claim, settings):
     strict = claim.parsed["rel"] in ("<", ">")
     slack = slack_expression(claim)
-    if slack.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum, sp.Piecewise):
+    if slack.has(*OPERATORS, sp.Piecewise):
         return False
     if slack.is_number:
         # SymPy signs a constant by evaluating it (evalf), which is not a derivation:
@@ -164,7 +165,7 @@ class Inequality(Kind):
         # A side built from operators (an expectation, an integral) is the definition, not
         # what the paper asserts: only the other side is perturbed.
         fields = [f for f in self.asserted_fields
-                  if not claim.expr(f).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)]
+                  if not claim.expr(f).has(*OPERATORS)]
         for description, mutant in each_expression_mutant(claim, fields, settings):
             reason = _still_true(claim, mutant, dense)
             yield (description, mutant) if reason is None else (f"{description} ({reason})", None)
@@ -250,7 +251,7 @@ def _still_true(claim, mutant, dense):
     """
     strict = mutant.parsed["rel"] in ("<", ">")
     change = sp.sympify(slack_expression(mutant) - slack_expression(claim))
-    if not change.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
+    if not change.has(*OPERATORS):
         # A change that balls show negative at a dense point cannot be proved nonnegative:
         # the proof is then not attempted.  The proofs found take hundredths of a second;
         # a short budget bounds the ones that fail (the dense points still decide those).
@@ -292,7 +293,7 @@ def _holds_at(claim, point, strict):
     where the sides apart, at x = 10^-12, would round to a tie.
     """
     slack = slack_expression(claim)
-    if not slack.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
+    if not slack.has(*OPERATORS):
         return _at_least(slack, point, 0, strict)
     try:
         left, right = evaluate(claim.expr("lhs"), point, 20), evaluate(claim.expr("rhs"), point, 20)

@@ -20,6 +20,7 @@ import random
 
 import sympy as sp
 
+from ..model.expressions import OPERATORS
 from ..model.errors import EvaluationError
 from ..numbers.numeric import evaluate
 from ..numbers.precision import agree
@@ -30,7 +31,7 @@ MAX_PER_FIELD = 8
 
 def _positions(expr, path=()):
     yield path, expr
-    if isinstance(expr, (sp.Integral, sp.Sum, sp.Limit, sp.Derivative)):
+    if isinstance(expr, OPERATORS):
         # Mutate what is integrated or summed, never the bound variable itself.
         yield from _positions(expr.args[0], path + (0,))
         return

@@ -25,6 +25,8 @@ import mpmath
 import sympy as sp
 from flint import arb
 
+from ..model.expressions import OPERATORS
+from ..numbers.precision import short
 from ..model.domains import parse_parameter
 from ..model.errors import ProofcheckError, SymbolicTimeout
 from ..model.errors import EvaluationError
@@ -43,7 +45,6 @@ from ..symbolic.unique_stationary_point import (definite_everywhere, in_box, int
 from ..model.verdict import Verdict, failed, passed, show_point, weakest
 from . import Kind
 from .optimum_range import assumed_within, outside
-from .equality import _short
 from ..points.policy import sample_points
 
 SCAN_POINTS = 60
@@ -108,7 +109,7 @@ class Optimum(Kind):
         at = {p.symbol: claim.parsed[f"at.{p.name}"] for p in variables}
         value = claim.expr("value")
         derived_note = ""
-        if f.has(sp.Integral, sp.Limit, sp.Sum, sp.Derivative) and not settings.mutant_mode:
+        if f.has(*OPERATORS) and not settings.mutant_mode:
             # An objective defined by an expectation: optimise its derived closed form.
             try:
                 rep = point_from_units(claim.sampling_domain, {})
@@ -139,7 +140,7 @@ class Optimum(Kind):
                         slope = evaluate(g, full, dps)
                         if _moved(slope, symbol, full, dps) > mpmath.mpf(10) ** (-required_digits(dps)) * scale.size():
                             return failed("first-order condition fails at the asserted optimiser",
-                                          {"point": show_point(point), "derivative": _short(slope)})
+                                          {"point": show_point(point), "derivative": short(slope, 20)})
                     got, want = evaluate(f, full, dps), evaluate(value, point, dps)
                 except EvaluationError as error:
                     return Verdict("error", None, str(error))
@@ -147,8 +148,8 @@ class Optimum(Kind):
                         lambda working: (evaluate(f, full, working), evaluate(value, point, working)), dps,
                         abs(got - want)):
                     return failed("objective at the optimiser differs from the asserted value",
-                                  {"point": show_point(point), "objective": _short(got),
-                                   "asserted": _short(want)})
+                                  {"point": show_point(point), "objective": short(got, 20),
+                                   "asserted": short(want, 20)})
                 if dps == settings.dps:
                     try:
                         # mpmath's two values agree; the balls say whether the objective cancelled them.
@@ -158,7 +159,7 @@ class Optimum(Kind):
                     if verdict is not None:
                         return verdict
                 if not self._second_order_numeric(hessian, full, dps, claim.raw["sense"]):
-                    if f.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
+                    if f.has(*OPERATORS):
                         # Second derivatives of a quadrature are not reliable enough to refute.
                         return Verdict("error", None, "second-order condition undecided: the objective "
                                        "was not derived in closed form (raise the time budget)",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..model.expressions import OPERATORS
 from ..model.errors import ProofcheckError, SymbolicTimeout
 from ..decimals.audit import audit_decimal
 from ..numbers.intervals import (LOOK_PREC, NotEnclosable, decide, enclose,
@@ -33,7 +34,6 @@ PRECISIONS = (256, 1024, 4096)
 # Seconds SymPy may spend reducing one difference to zero.
 SYMBOLIC_BUDGET = 10.0
 
-_OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 
 
 def establish_value(d, step, hint):
@@ -235,7 +235,7 @@ def _items(value) -> list:
     return [value]
 
 
-def _unclosed(value, operators=_OPERATORS) -> str:
+def _unclosed(value, operators=OPERATORS) -> str:
     items = value if isinstance(value, (list, tuple)) else [value]
     for item in items:
         if isinstance(item, sp.Basic) and item.has(*operators):

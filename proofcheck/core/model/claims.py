@@ -42,6 +42,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
+from .expressions import OPERATORS
 from .domains import Domain, parse_domain
 from .errors import ClaimFileError, ProofcheckError
 from .expressions import FUNCTIONS, make_symbol, parse_expression, real_only
@@ -123,7 +124,6 @@ def substitute_definitions(expression, definitions):
     return expression
 
 
-_OPERATORS = (sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
 
 
 def _replaced(expression, definitions):
@@ -137,7 +137,7 @@ def _replaced(expression, definitions):
     args = tuple(_replaced(a, definitions) if isinstance(a, sp.Basic) else a for a in expression.args)
     if all(new is old for new, old in zip(args, expression.args)):
         return expression
-    if isinstance(expression, sp.Abs) and args[0].has(*_OPERATORS):
+    if isinstance(expression, sp.Abs) and args[0].has(*OPERATORS):
         return sp.Abs(args[0], evaluate=False)
     return expression.func(*args)
 

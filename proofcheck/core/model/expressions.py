@@ -104,7 +104,7 @@ CONSTANTS = {
 del CONSTANTS["I"]  # complex numbers are not part of the language
 
 # Operators whose first arguments include a bound variable (a declared symbol).
-_OPERATORS = {"E", "integrate", "diff", "summation", "limit"}
+_OPERATOR_NAMES = {"E", "integrate", "diff", "summation", "limit"}
 
 
 def _decimal_to_rational(text: str) -> sp.Rational:
@@ -158,7 +158,7 @@ class _Translator:
             return self.symbols[name]
         if name in CONSTANTS:
             return CONSTANTS[name]
-        if name in FUNCTIONS or name in _OPERATORS or name in self.functions:
+        if name in FUNCTIONS or name in _OPERATOR_NAMES or name in self.functions:
             self.fail(f"function '{name}' used without arguments")
         self.fail(f"unknown name '{name}'")
 
@@ -233,7 +233,7 @@ class _Translator:
         name = node.func.id
         if node.keywords:
             self.fail(f"keyword arguments are not allowed in {name}(...)")
-        if name in _OPERATORS:
+        if name in _OPERATOR_NAMES:
             return self._operator(name, node.args)
         if name in self.functions:
             lam = self.functions[name]
@@ -350,11 +350,15 @@ def real_only(expression, text: str):
 
 def make_symbol(name: str, assumptions: Mapping[str, bool] | None = None) -> sp.Symbol:
     if not name.isidentifier() or name.startswith("_") or name in FUNCTIONS or name in CONSTANTS \
-            or name in _OPERATORS:
+            or name in _OPERATOR_NAMES:
         raise ExpressionError(f"'{name}' cannot be used as a symbol name")
     return sp.Symbol(name, **(assumptions or {}))
 
 
+# SymPy's operators: what a side may hold that is a definition rather than a closed form.
+OPERATORS = (sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
+
+
 def has_operator(expression) -> bool:
     """Whether ``expression`` holds an operator (an integral, a sum, a limit, a derivative)."""
-    return sp.sympify(expression).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
+    return sp.sympify(expression).has(*OPERATORS)

@@ -30,7 +30,8 @@ from .arb_expressions import NotEnclosable, compile_arb
 from .ball_integrands import BallIntegrand, OperatorIntegrand, constant_ball
 from ..model.errors import SymbolicTimeout
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
-from .numeric_limits import GUARD_DIGITS, settled_limit
+from .precision import GUARD_DIGITS
+from .numeric_limits import settled_limit
 from ..model.errors import EvaluationError
 from .precision import arb_bits
 from .quadrature_pieces import breakpoint_expressions, split_long_pieces

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import mpmath
 
+from .precision import GUARD_DIGITS
 from ..model.errors import CancelledDigits, EvaluationError, NoLimit, Unbounded
 from .precision import own_scale, required_digits, zero_floor
 
-GUARD_DIGITS = 10
 
 
 # Where a numeric limit is watched: distances 10**-e from the limit point (or 10**e

@@ -16,7 +16,9 @@ import numbers
 import mpmath
 
 from ..model.errors import DomainError, ProofcheckError, shorten
-from ..model.verdict import DEFAULT_DPS
+
+# Digits carried beyond those a result must keep, so that its own rounding never reaches them.
+GUARD_DIGITS = 10
 
 MIN_DPS = 15
 MAX_DPS = 100_000
@@ -249,3 +251,8 @@ def digits_of_agreement(a, b, dps: int) -> float:
         if scale == 0:
             return float(dps)
         return float(-mpmath.log10(abs(a - b) / scale))
+
+
+def short(value, digits: int = 12) -> str:
+    """A number in a verdict's text or evidence: ``digits`` significant digits (mpmath's nstr)."""
+    return mpmath.nstr(value, digits)

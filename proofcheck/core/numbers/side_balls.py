@@ -24,6 +24,7 @@ import mpmath
 import sympy as sp
 from flint import arb
 
+from ..model.expressions import OPERATORS
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .intervals import enclose
 from .numeric import evaluate
@@ -31,7 +32,6 @@ from ..model.errors import CancelledDigits
 from .precision import ESCALATION, arb_bits, clear_margin, required_digits, zero_floor
 from ..model.verdict import Verdict, failed, show_point
 
-_OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 
 
 def side_ball(expr, point, dps: int, single: bool = False):
@@ -152,7 +152,7 @@ def _cut(expr, names):
         return _marks(leaves.index(node) + 1)[-1]
 
     def cut(node):
-        if isinstance(node, _OPERATORS) or not isinstance(node, sp.Expr):
+        if isinstance(node, OPERATORS) or not isinstance(node, sp.Expr):
             return leaf(node)
         if encloses(node):
             return node

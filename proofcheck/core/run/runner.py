@@ -1,5 +1,7 @@
 """The runner: check claims (and their negative controls), each isolated in a worker process.
 
+How one claim is checked is ``check.py``; this module is the pool of workers around it.
+
 Workers are forked after the claims are loaded, so they inherit the parsed
 claims and receive only indices.  Each check runs in a worker's main thread,
 where the time budget of symbolic steps can act.  Whatever happens inside a
@@ -16,103 +18,26 @@ import multiprocessing.connection
 import os
 import signal
 import time
-from dataclasses import replace
 
 from ..model.claims import Claim
-from ..model.errors import ProofcheckError, SymbolicTimeout
-from ..model.narrowing import note_narrowing
-# A claim's outcome, as the runner hands it back (re-exported: callers import it from here).
-from ..kinds.derived import corroborate
+from ..model.errors import ProofcheckError, shorten
 from ..model.results import MutantReport, Result
-from .schedule import Schedule, group_of, heaviest_first
 from ..model.timeout import DEFAULT_TIMEOUT
 from ..model.verdict import Settings, Verdict
+from .check import REASON_LIMIT, check_claim, run_mutants, timed_out
+from .limits import limit_memory
+from .schedule import Schedule, group_of, heaviest_first
 
+class Batch:
+    """What a run checks and how: the claims (or entries), the settings, whether the negative
+    controls run, and the builder of an entry.  A forked worker inherits it."""
 
-def check_claim(claim: Claim, settings: Settings) -> Verdict:
-    """The verdict on ``claim``; whatever goes wrong inside a check is that claim's error."""
-    kind = claim.checker
-    start = time.perf_counter()
-    try:
-        verdict = _misread(claim, settings) or kind.check(claim, settings)
-        if settings.corroborate and not kind.checks_its_script:
-            verdict = corroborate(claim, verdict, settings)
-        verdict = note_narrowing(claim, verdict)
-    except ProofcheckError as error:
-        verdict = Verdict("error", None, one_line(str(error)))
-    except MemoryError:
-        limit = memory_limit_bytes()
-        verdict = Verdict("error", None, "ran out of memory" + (
-            f" (a check may use {limit / 2**30:.0f} GiB)" if limit else ""))
-    except SymbolicTimeout as error:
-        verdict = Verdict("error", None, one_line(str(error)))
-    except Exception as error:  # noqa: BLE001 - an error verdict, never a crash of the run
-        verdict = Verdict("error", None, one_line(f"{type(error).__name__}: {error}"))
-    verdict.seconds = time.perf_counter() - start
-    return verdict
+    def __init__(self, claims, settings: Settings, mutants: bool, build=None):
+        self.claims, self.settings, self.mutants, self.build = list(claims), settings, mutants, build
 
-
-def _misread(claim: Claim, settings: Settings) -> Verdict | None:
-    """An error where SymPy's reading of the claim differs from the text at a sampled point
-    (``literal_reading``); a negative control, built from that reading, is not read again."""
-    if settings.mutant_mode:
-        return None
-    from .literal_reading import misreading
-    found = misreading(claim, settings)
-    return None if found is None else Verdict("error", None, found)
-
-
-def one_line(text: str, limit: int = 300) -> str:
-    """A reason on one line, shortened with an ellipsis: an error may echo a huge expression."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def control_settings(settings: Settings) -> Settings:
-    """The settings a negative control is checked under: a counter-example is all it needs."""
-    return replace(settings, symbolic_budget=min(settings.symbolic_budget, 10.0), mutant_mode=True,
-                   corroborate=False)
-
-
-def run_mutants(claim: Claim, settings: Settings, limit: int | None = None,
-                before_each=None) -> MutantReport:
-    """Check the negative controls of ``claim`` (the first ``limit`` of them, if given).
-
-    ``before_each()`` is called as each control starts (a worker renews its time limit).
-    """
-    kind = claim.checker
-    report = MutantReport()
-    start = time.perf_counter()
-    if not kind.computational:
-        return report
-    mutant_settings = control_settings(settings)
-    # A kind may produce its controls lazily (an inequality checks each perturbation densely
-    # before it counts as a control): with a ``limit``, no perturbation is even made once
-    # that many controls have run.
-    controls = iter(kind.mutants(claim, settings))
-    while limit is None or report.made < limit:
-        description, mutant = next(controls, (None, None))
-        if description is None:
-            break
-        if mutant is None:  # a perturbation the kind dismissed (a weakened inequality)
-            report.dismissed.append(description)
-            continue
-        if before_each:
-            before_each()
-        report.made += 1
-        verdict = check_claim(mutant, mutant_settings)
-        if verdict.status == "passed":
-            report.accepted.append(description)
-        else:
-            report.rejected += 1
-    report.seconds = time.perf_counter() - start
-    return report
-
-
-_CLAIMS: list[Claim] = []
-_SETTINGS: Settings | None = None
-_WITH_MUTANTS = False
-_BUILD = None
+    def built(self, index: int) -> Claim:
+        """The claim at ``index``, built from its entry where the run was given a builder."""
+        return self.claims[index] if self.build is None else self.build(self.claims[index])
 
 
 def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = False,
@@ -138,8 +63,7 @@ def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = 
     (``claims.Entry``): each worker builds the claims it checks, in parallel, and a result
     holds its entry (its claim, built here, where it did not pass: a failure shows its fields).
     """
-    global _CLAIMS, _SETTINGS, _WITH_MUTANTS, _BUILD
-    _CLAIMS, _SETTINGS, _WITH_MUTANTS, _BUILD = list(claims), settings, mutants, build
+    batch = Batch(claims, settings, mutants, build)
     results: list[Result | None] = [None] * len(claims)
     jobs = max(1, min(jobs, len(claims), os.cpu_count() or 1))
     order = list(range(len(claims)))
@@ -147,15 +71,15 @@ def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = 
         order.sort(key=heaviest_first(claims))
     done = 0
     if "fork" in multiprocessing.get_all_start_methods():
-        finished = _run_isolated(order, jobs, mutants, timeout, started)
+        finished = _run_isolated(batch, order, jobs, timeout, started)
     else:  # no fork (Windows): in this process, with only the symbolic steps' own budgets
-        finished = _run_here(order, mutants, started)
+        finished = _run_here(batch, order, started)
     for index, verdict, mutant_report in finished:
         done += 1
         claim = claims[index]
         if build is not None and verdict.status != "passed":
             try:
-                claim = _built(index)
+                claim = batch.built(index)
             except ProofcheckError:
                 pass  # the verdict says what stopped it; the entry names the claim
         results[index] = Result(claim, verdict, mutant_report)
@@ -164,30 +88,21 @@ def run(claims: list[Claim], settings: Settings, jobs: int = 1, mutants: bool = 
     return results  # type: ignore[return-value]
 
 
-def _built(index):
-    """The claim at ``index``, built from its entry where ``run`` was given a builder."""
-    return _CLAIMS[index] if _BUILD is None else _BUILD(_CLAIMS[index])
-
-
-def _run_here(order, mutants, started):
+def _run_here(batch: Batch, order, started):
     for index in order:
         if started:
-            started(_CLAIMS[index])
-        claim = _built(index)
-        verdict = check_claim(claim, _SETTINGS)
-        yield index, verdict, run_mutants(claim, _SETTINGS) if mutants else None
-
-
-def timed_out(timeout: float) -> Verdict:
-    return Verdict("error", None, f"timed out after {timeout:g} s", seconds=timeout)
+            started(batch.claims[index])
+        claim = batch.built(index)
+        verdict = check_claim(claim, batch.settings)
+        yield index, verdict, run_mutants(claim, batch.settings) if batch.mutants else None
 
 
 class _Worker:
     """One forked worker and the claim it is checking (``index`` None when idle)."""
 
-    def __init__(self, context, others):
+    def __init__(self, context, others, batch: Batch):
         self.connection, child_end = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child_end, others), daemon=True)
+        self.process = context.Process(target=_serve, args=(child_end, others, batch), daemon=True)
         self.process.start()
         # Only the worker holds its end: when it dies, our end reads EOF at once.
         child_end.close()
@@ -211,17 +126,17 @@ class _Worker:
         self.connection.close()
 
 
-def _run_isolated(order, jobs, mutants, timeout, started):
+def _run_isolated(batch: Batch, order, jobs, timeout, started):
     """Yield ``(index, verdict, mutants)`` for every index of ``order``, as they finish."""
     context = multiprocessing.get_context("fork")
-    pending = Schedule(order, lambda index: group_of(_CLAIMS[index]))
+    pending = Schedule(order, lambda index: group_of(batch.claims[index]))
     workers: list[_Worker] = []
 
     def spawn():
         # Ctrl-C waits until the new worker is listed: between the fork and the list, it
         # would leave a worker that nobody stops, holding the output open.
         with _sigint_held():
-            worker = _Worker(context, [w.connection for w in workers])
+            worker = _Worker(context, [w.connection for w in workers], batch)
             workers.append(worker)
         return worker
 
@@ -239,7 +154,7 @@ def _run_isolated(order, jobs, mutants, timeout, started):
                 if worker.index is None and pending:
                     index = pending.take(worker)
                     if started:
-                        started(_CLAIMS[index])
+                        started(batch.claims[index])
                     worker.give(index, timeout)
             busy = [w for w in workers if w.index is not None]
             deadlines = [w.deadline for w in busy if w.deadline is not None]
@@ -247,7 +162,7 @@ def _run_isolated(order, jobs, mutants, timeout, started):
             ready = multiprocessing.connection.wait([w.connection for w in busy], timeout=wait)
             for worker in list(busy):
                 if worker.connection in ready:
-                    finished = _receive(worker, mutants, timeout)
+                    finished = _receive(worker, batch.mutants, timeout)
                     if finished is not None:
                         yield finished
                         worker.index = None
@@ -315,7 +230,7 @@ def _expired(worker, timeout):
     return worker.index, worker.verdict, report
 
 
-def _serve(connection, others):
+def _serve(connection, others, batch: Batch):
     """A worker's loop: check the claims it is sent until told to stop."""
     # Ctrl-C is the parent's to handle: it stops the workers, which then print nothing
     # (the fork inherited it held back: it is ignored first, then let through).
@@ -324,7 +239,7 @@ def _serve(connection, others):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     for other in others:
         other.close()
-    _limit_memory()
+    limit_memory()
     try:
         while True:
             try:
@@ -334,15 +249,15 @@ def _serve(connection, others):
             if index is None:
                 return
             try:
-                claim = _built(index)
+                claim = batch.built(index)
             except ProofcheckError as error:  # a record that cannot be built: that claim's error
-                _send(connection, "verdict", Verdict("error", None, one_line(str(error))))
-                if _WITH_MUTANTS:
+                _send(connection, "verdict", Verdict("error", None, shorten(str(error), REASON_LIMIT)))
+                if batch.mutants:
                     _send(connection, "mutants", MutantReport())
                 continue
-            _send(connection, "verdict", check_claim(claim, _SETTINGS))
-            if _WITH_MUTANTS:
-                report = run_mutants(claim, _SETTINGS, before_each=lambda: connection.send(("mutant", None)))
+            _send(connection, "verdict", check_claim(claim, batch.settings))
+            if batch.mutants:
+                report = run_mutants(claim, batch.settings, before_each=lambda: connection.send(("mutant", None)))
                 _send(connection, "mutants", report)
     except BaseException:  # noqa: BLE001 - the parent reports the claim; no stray traceback here
         os._exit(70)
@@ -355,38 +270,5 @@ def _send(connection, message, payload):
     except (TypeError, AttributeError, ValueError, RecursionError) as error:  # pickling
         if message != "verdict":
             raise
-        reason = one_line(f"its verdict could not be passed back ({type(error).__name__}: {error})")
+        reason = shorten(f"its verdict could not be passed back ({type(error).__name__}: {error})", REASON_LIMIT)
         connection.send((message, Verdict("error", None, reason, seconds=payload.seconds)))
-
-
-def memory_limit_bytes() -> int | None:
-    """The address space a worker may use: half the machine's memory, at least 2 GiB."""
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        return None
-    return max(total // 2, 2 << 30)
-
-
-def _limit_memory():
-    """Turn a memory runaway into a MemoryError in this worker rather than a machine that swaps.
-
-    The limit is on the address space beyond what the worker already holds
-    after the fork, so loading SymPy and the claims does not count against it.
-    """
-    try:
-        import resource
-        limit = memory_limit_bytes()
-        if limit is None:
-            return
-        with open("/proc/self/statm") as statm:
-            held = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        wanted = held + limit
-        if hard != resource.RLIM_INFINITY:
-            wanted = min(wanted, hard)
-        if soft == resource.RLIM_INFINITY or wanted < soft:
-            resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
-    except (ImportError, OSError, ValueError):
-        pass  # no limit on this platform: the time limit still stops a runaway
-

@@ -155,7 +155,8 @@ def run_with_cache(claims, settings, cache: VerdictCache | None, mutants: bool =
     verdict in the cache then parses no expression at all.  With ``build_one`` (an entry
     to its claim) each worker builds the claims it checks (``runner.run``), in parallel.
     """
-    from .runner import MutantReport, Result, run
+    from ..model.results import MutantReport, Result
+    from .runner import run
 
     def as_given(ids):
         return [claim for claim in claims if claim.id in ids]

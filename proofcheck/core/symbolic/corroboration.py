@@ -35,6 +35,7 @@ import mpmath
 import sympy as sp
 from flint import arb
 
+from ..model.expressions import OPERATORS
 from ..model.errors import SymbolicTimeout
 from ..numbers.numeric import evaluate
 from ..model.errors import Unbounded
@@ -57,7 +58,6 @@ SECONDS = 2.0
 NEAR = sp.Rational(1, 8)
 ACROSS = sp.Rational(3, 8)
 
-_OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 
 
 def contradiction(definition, closed, points, decided=None) -> dict | None:
@@ -65,7 +65,7 @@ def contradiction(definition, closed, points, decided=None) -> dict | None:
     numerically) and of SymPy's ``closed`` form lie apart, shown as text; None if none does.
     Each point where both balls were had is appended to the list ``decided``, if given."""
     definition, closed = _derivatives_taken(sp.sympify(definition)), sp.sympify(closed)
-    if not definition.has(*_OPERATORS) or _nested(definition):
+    if not definition.has(*OPERATORS) or _nested(definition):
         return None  # no operator (nothing of SymPy's to hold it against), or nested ones
     for point in points:
         point = _completed(point, definition.free_symbols)
@@ -148,14 +148,14 @@ def _derivatives_taken(expr):
     search and are not what this module doubts: the limit of a derivative is then a limit of
     an expression, computed numerically like any other.  A derivative of an operator is left
     alone: taking it would ask SymPy for the very operator held here."""
-    return expr.replace(lambda node: isinstance(node, sp.Derivative) and not node.expr.has(*_OPERATORS),
+    return expr.replace(lambda node: isinstance(node, sp.Derivative) and not node.expr.has(*OPERATORS),
                         lambda node: node.doit())
 
 
 def _nested(expr) -> bool:
     """Whether an operator of ``expr`` holds another in its expression or its bounds."""
-    return any(any(arg.has(*_OPERATORS) for arg in node.args)
-               for node in sp.preorder_traversal(expr) if isinstance(node, _OPERATORS))
+    return any(any(arg.has(*OPERATORS) for arg in node.args)
+               for node in sp.preorder_traversal(expr) if isinstance(node, OPERATORS))
 
 
 def _balls(definition, closed, point):
@@ -187,7 +187,7 @@ def _through_complex_numbers(closed, point):
     of ``single``.  SymPy's integral of cos t/(a + cos t) over [0, 2 pi] is
     2 pi a sqrt(-1/(a - 1)) sqrt(a + 1)/(...) - ..., which is 2 pi also for a > 1, where the
     integral is 2 pi (1 - a/sqrt(a^2 - 1)); the net looked at no point there, and "= 2 pi" passed."""
-    if closed.has(*_OPERATORS):
+    if closed.has(*OPERATORS):
         return None
     value = evaluate(closed, point, DIGITS)  # an EvaluationError where it is not real
     if not mpmath.isfinite(value):

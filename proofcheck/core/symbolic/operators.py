@@ -21,6 +21,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
+from ..model.expressions import OPERATORS
 from .corroboration import approaching, contradiction, inside
 from ..model.errors import SymbolicTimeout
 from .gaussian_integrals import gaussian_integral
@@ -51,7 +52,7 @@ def closed_form(expr, representative=None, points=None):
     expr = sp.sympify(expr)
     rep = representative or {}
     result = _close(expr, rep, points if points is not None else [rep])
-    if result.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
+    if result.has(*OPERATORS):
         raise NoClosedForm(f"SymPy left an unevaluated operator in {result}")
     if result.has(sp.nan):
         raise NoClosedForm("SymPy produced nan")
@@ -59,7 +60,7 @@ def closed_form(expr, representative=None, points=None):
 
 
 def _close(expr, rep, points):
-    if not expr.args or not expr.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum):
+    if not expr.args or not expr.has(*OPERATORS):
         return expr
     if isinstance(expr, sp.Integral):
         (variable, lower, upper), = expr.limits  # one variable, as ``_integral`` takes it

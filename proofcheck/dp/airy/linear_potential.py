@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import mpmath
 
-from ..numerics.arb_numbers import GUARD_DIGITS
+from ...core.numbers.precision import GUARD_DIGITS
 from ..noise.laws import check_dps
 
 

@@ -36,11 +36,11 @@ from fractions import Fraction
 
 import mpmath
 
+from ...core.numbers.precision import GUARD_DIGITS
 from ...core.model.errors import DomainError
 from ..numerics.exact_inputs import count, exact, to_mpf
 from .renyi import AtomPlusDensity, gaussian_law, order, point_mass
 
-GUARD_DIGITS = 10
 
 
 def _tolerance(r) -> Fraction:

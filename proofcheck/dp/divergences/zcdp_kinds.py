@@ -44,7 +44,7 @@ from ...core.points.policy import sample_points
 from ...core.model.errors import EvaluationError
 from ...core.numbers.numeric import evaluate
 from ...core.model.errors import CancelledDigits
-from ...core.numbers.precision import ESCALATION, agree, required_digits
+from ...core.numbers.precision import ESCALATION, agree, required_digits, short
 from ...core.decimals.printed import parse_decimal, shift_last_digit
 from ...core.model.sampling import from_unit
 from ...core.numbers.side_balls import ball_text, side_ball, unvouched
@@ -128,10 +128,6 @@ def _sign_of(expression, env, settings):
             return (1 if ball > 0 else -1), "numeric"
         dps *= 2
     return 0, "numeric"
-
-
-def _short(value, digits=12):
-    return mpmath.nstr(value, digits)
 
 
 class ZcdpSupremum(Kind):
@@ -243,14 +239,14 @@ class ZcdpSupremum(Kind):
             for name, side in (("D_alpha/alpha", ratio), ("rho", rho)):
                 # At the first pair of precisions, whose values of an operator the sign's ball has.
                 ball = side_ball(side, env, settings.dps)
-                witness[name] = ball_text(ball, 12) or _short(evaluate(side, env, 30))
+                witness[name] = ball_text(ball, 12) or short(evaluate(side, env, 30))
             dps = settings.dps
             while dps <= ESCALATION * settings.dps:
                 excess = side_ball(ratio - rho, env, dps)
                 if excess is None or excess > 0 or excess < 0:
                     break
                 dps *= 2
-            witness["excess"] = ball_text(excess, 12) or _short(evaluate(ratio - rho, env, 30))
+            witness["excess"] = ball_text(excess, 12) or short(evaluate(ratio - rho, env, 30))
             return witness
         except EvaluationError:
             return {"point": shown}
@@ -299,7 +295,7 @@ class ZcdpExcess(Kind):
         first = claim.parsed["grid"].orders()[0]
         if excess <= 0 or where <= mpmath.mpf(first.numerator) / first.denominator:
             return failed("D_alpha/alpha does not exceed its alpha -> 1 limit on the grid",
-                          {"peak_alpha": _short(where), "excess_percent": _short(excess)})
+                          {"peak_alpha": short(where), "excess_percent": short(excess)})
         # The excess is trusted to half the required digits: the agreement asked between dps and 2*dps.
         tolerance = mpmath.mpf(10) ** (-required_digits(settings.dps) // 2)
         try:
@@ -307,12 +303,12 @@ class ZcdpExcess(Kind):
                               accepts=ROUNDING_ONLY, require_decided=True)
         except AuditUndecided:
             return Verdict("error", None, "the excess lies on a rounding boundary of the printed value")
-        shown = (f"peak of D_alpha/alpha at alpha = {_short(where, 10)}: {_short(top, 15)}, above "
-                 f"the alpha -> 1 limit {_short(limit, 15)} by {_short(excess, 8)}%")
+        shown = (f"peak of D_alpha/alpha at alpha = {short(where, 10)}: {short(top, 15)}, above "
+                 f"the alpha -> 1 limit {short(limit, 15)} by {short(excess, 8)}%")
         if not rendering.ok:
             return failed(f"{claim.raw['excess_percent']}% is not a rounding of the excess; {shown}",
-                          {"excess_percent": _short(excess, 10), "printed": claim.raw["excess_percent"],
-                           "peak_alpha": _short(where, 10)})
+                          {"excess_percent": short(excess, 10), "printed": claim.raw["excess_percent"],
+                           "peak_alpha": short(where, 10)})
         return passed("numeric", f"{shown} (printed {claim.raw['excess_percent']}%, a correct rounding); "
                       f"peak located on {claim.parsed['grid'].describe()} and refined by golden-section "
                       f"search; the excess agrees to {required_digits(settings.dps // 2)} digits when "

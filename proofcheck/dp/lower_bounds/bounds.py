@@ -44,12 +44,12 @@ import gmpy2
 import mpmath
 import numpy as np
 
+from ...core.numbers.precision import GUARD_DIGITS
 from ...core.model.errors import DomainError
 from ...core.numbers.precision import validate_dps
 from ..numerics.exact_inputs import count, exact, to_mpf
 
 DEFAULT_DPS = 30
-GUARD_DIGITS = 10
 # Cells of the Gaussian prior summed at all (n = 10^6 needs 1.3·10^6 at r = 0.1).
 MAX_PRIOR_CELLS = 4_000_000
 # Wide priors (more cells than this) are summed in double precision when at

@@ -12,7 +12,8 @@ from __future__ import annotations
 import mpmath
 from flint import arb
 
-from ..numerics.arb_numbers import GUARD_DIGITS, ball_of, value_of
+from ...core.numbers.precision import GUARD_DIGITS
+from ..numerics.arb_numbers import ball_of, value_of
 from ..numerics.arb_quadrature import line_integrals, require_digits
 from ..noise.laws import NoiseLawError, check_dps, noise_law, quad_over_law
 

@@ -41,8 +41,8 @@ from flint import arb, arf
 
 from ...core.model.errors import ProofcheckError
 from ...core.numbers.precision import MAX_QUADRATURE_DPS, arb_bits, validate_dps
-from ..numerics.arb_numbers import (GUARD_DIGITS, ball_of, bits_for, tail_guard_bits, two_to,
-                                    value_of)
+from ...core.numbers.precision import GUARD_DIGITS
+from ..numerics.arb_numbers import ball_of, bits_for, tail_guard_bits, two_to, value_of
 from ..numerics.arb_quadrature import (QuadratureError, geometric_points, integrate_balls,
                                        line_integrals, ordered_points, reach, require_digits)
 from .drift_calibration import scale_for_error

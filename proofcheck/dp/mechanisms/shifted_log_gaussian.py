@@ -45,13 +45,13 @@ from __future__ import annotations
 import mpmath
 import numpy as np
 
+from ...core.numbers.precision import GUARD_DIGITS
 from ...core.model.errors import DomainError
 from ...core.numbers.precision import validate_dps
 from ..numerics.exact_inputs import count, exact, positive, probability, to_mpf
 from ..divergences.renyi import AtomPlusDensity, shifted_log_coordinate
 
 DEFAULT_DPS = 50
-GUARD_DIGITS = 10
 # The mechanism's quantities (Phi^-1, v(n), the exact expected error) grow nearly as the square
 # of the digits: 0.7 s for a table at 2000 digits, 15 s at 10 000, 108 s at 30 000, so a table
 # at 100 000 would take about a quarter of an hour.  They stop here.

@@ -40,7 +40,8 @@ from ...core.numbers.precision import MAX_QUADRATURE_DPS, arb_bits, validate_dps
 from ..numerics.airy_functions import (airy_ai_pair, airy_ai_squared,
                                        airy_ai_squared_and_log_derivative, airy_log_ai_squared,
                                        first_zero_of_airy_derivative)
-from ..numerics.arb_numbers import GUARD_DIGITS, ball_of
+from ...core.numbers.precision import GUARD_DIGITS
+from ..numerics.arb_numbers import ball_of
 
 
 class NoiseLawError(ProofcheckError):

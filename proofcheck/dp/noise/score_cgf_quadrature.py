@@ -24,7 +24,8 @@ import mpmath
 
 from ...core.numbers.golden import golden_section_maximum
 from ...core.numbers.precision import arb_bits
-from ..numerics.arb_numbers import GUARD_DIGITS, ball_of, checked_value_of, tail_guard_bits
+from ...core.numbers.precision import GUARD_DIGITS
+from ..numerics.arb_numbers import ball_of, checked_value_of, tail_guard_bits
 from .laws import noise_law
 
 ONE = mpmath.mpf(1)

@@ -15,7 +15,6 @@ from flint import arb, arf, ctx, fmpz
 from ...core.numbers.precision import arb_bits
 
 #: Digits carried beyond those a result is asked for, in mpmath and in Arb alike.
-GUARD_DIGITS = 10
 
 
 def ball_of(value) -> arb:

@@ -17,7 +17,8 @@ from functools import lru_cache
 from flint import arb, arf, ctx
 
 from ...core.numbers.precision import arb_bits
-from .arb_numbers import GUARD_DIGITS, bits_for, exact_ball, tail_guard_bits, two_to, value_of
+from ...core.numbers.precision import GUARD_DIGITS
+from .arb_numbers import bits_for, exact_ball, tail_guard_bits, two_to, value_of
 
 
 def _rule_size() -> int:

@@ -107,6 +107,3 @@ def string_list(claim, name, minimum=1):
     return values
 
 
-def short(value, digits=12):
-    """A number in a verdict's text or evidence."""
-    return mpmath.nstr(value, digits)

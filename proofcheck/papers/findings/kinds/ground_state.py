@@ -13,7 +13,8 @@ from ....core.model.errors import ProofcheckError
 from ....core.numbers.precision import agree, required_digits
 from ....core.model.verdict import Verdict, failed, passed
 from ....dp.airy import linear_potential
-from .common import AiryAware, nudged, numeric_value, short
+from ....core.numbers.precision import short
+from .common import AiryAware, nudged, numeric_value
 
 
 @lru_cache(maxsize=16)

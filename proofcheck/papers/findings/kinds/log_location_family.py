@@ -12,7 +12,8 @@ import sympy as sp
 from ....core.model.errors import ProofcheckError
 from ....core.model.verdict import Verdict, failed, passed
 from ....dp.mechanisms import log_location
-from .common import AiryAware, named_law, nudged, numeric_value, short, string_list
+from ....core.numbers.precision import short
+from .common import AiryAware, named_law, nudged, numeric_value, string_list
 
 
 FAMILY_DIGITS = 20

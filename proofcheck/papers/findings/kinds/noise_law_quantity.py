@@ -17,7 +17,8 @@ from ....core.numbers.precision import agree, required_digits
 from ....core.symbolic.operators import is_zero
 from ....core.model.verdict import failed, passed
 from ....dp.noise import laws as noise_laws, symbolic_moments
-from .common import AiryAware, named_law, nudged, numeric_value, short
+from ....core.numbers.precision import short
+from .common import AiryAware, named_law, nudged, numeric_value
 
 
 @lru_cache(maxsize=256)

@@ -15,7 +15,8 @@ from ....core.model.errors import ProofcheckError
 from ....core.kinds import Kind
 from ....core.model.verdict import Verdict, failed, passed
 from ....dp.mechanisms import log_location
-from .common import named_law, short, string_list
+from ....core.numbers.precision import short
+from .common import named_law, string_list
 
 
 @lru_cache(maxsize=4096)

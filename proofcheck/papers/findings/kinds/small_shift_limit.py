@@ -13,7 +13,8 @@ from ....core.model.verdict import failed, passed
 from ....dp.mechanisms import log_location
 from ....dp.noise import laws as noise_laws
 from ....dp.noise.score_cgf_quadrature import score_log_mgf
-from .common import AiryAware, named_law, nudged, numeric_value, short, string_list
+from ....core.numbers.precision import short
+from .common import AiryAware, named_law, nudged, numeric_value, string_list
 
 
 @lru_cache(maxsize=64)
