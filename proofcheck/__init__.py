@@ -35,9 +35,9 @@ __all__ = ["ShiftedLogGaussian", "__version__", "load", "verify"]
 def __getattr__(name: str) -> Any:
     # Imported on first use so that `import proofcheck` stays light (no SymPy, no mpmath).
     if name == "ShiftedLogGaussian":
-        from .dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian
+        from .dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian  # lazy: `import proofcheck` stays light
         return ShiftedLogGaussian
     if name in ("load", "verify"):
-        from . import api
+        from . import api  # lazy: `import proofcheck` stays light
         return getattr(api, name)
     raise AttributeError(f"module 'proofcheck' has no attribute {name!r}")

@@ -30,6 +30,8 @@ from .core.decimals.digits import Digits, certified_digits, exact_constant
 from .core.decimals.printed import parse_decimal
 from .core.model.errors import ClaimFileError, ProofcheckError
 from .core.model.expressions import make_symbol, parse_expression
+from .core.symbolic.operators import is_zero
+from .papers import packs
 
 FILE_NAME = "constants.toml"
 _CONSTANT_KEYS = {"id", "name", "value", "variables", "derivation", "where", "printed"}
@@ -69,7 +71,6 @@ class Constant:
         """
         if self.derivation is None:
             return None
-        from .core.symbolic.operators import is_zero
         try:
             derived = exact_constant(self.derivation, what=f"derivation of {self.id}")
         except ProofcheckError:
@@ -163,7 +164,6 @@ def load_constants(papers=None, path=None) -> list[Constant]:
     """The constants of the named packs (all packs with a constants.toml by default), or of a file."""
     if path is not None:
         return load_file(path)
-    from .papers import packs
     available = packs()
     selected = list(available) if not papers else list(papers)
     constants = []

@@ -47,16 +47,17 @@ def add_parser(sub, summary):
 
 def parse_constant(text: str):
     """EXPR as an exact SymPy constant, or a one-line ProofcheckError."""
-    from ..core.decimals.digits import exact_constant
-    from ..core.model.expressions import make_symbol, parse_expression
+    from ..core.decimals.digits import exact_constant  # lazy: a command loads only what it runs
+    from ..core.model.expressions import make_symbol, parse_expression  # lazy: a command loads only what it runs
     symbols = {name: make_symbol(name, assumptions) for name, assumptions in BOUND_VARIABLES.items()}
     return exact_constant(parse_expression(text, symbols), what=f"expression {text!r}")
 
 
 def run(args) -> int:
-    from ..core.decimals.audit import audit
+    from ..core.decimals.audit import audit  # lazy: a command loads only what it runs
+    # lazy: a command loads only what it runs
     from ..core.decimals.digits import RoundingBoundaryError, certified_digits, validate_digits
-    from ..core.decimals.printed import parse_decimal
+    from ..core.decimals.printed import parse_decimal  # lazy: a command loads only what it runs
     printed = parse_decimal(args.decimal)
     if args.dps is None:
         significant = len(str(abs(printed.scaled)))

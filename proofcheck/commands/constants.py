@@ -33,9 +33,9 @@ def add_parser(sub, summary):
 
 
 def run(args) -> int:
-    from ..constants import load_constants
-    from ..core.decimals.digits import validate_digits
-    from ..core.model.errors import ProofcheckError
+    from ..constants import load_constants  # lazy: a command loads only what it runs
+    from ..core.decimals.digits import validate_digits  # lazy: a command loads only what it runs
+    from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
     n = validate_digits(args.dps)
     constants = load_constants(args.papers, path=args.constants)
     constants = keep_only(constants, args.only, "constant")
@@ -63,8 +63,9 @@ def run(args) -> int:
 
 def describe(constant, n: int, compare_mpmath: bool = False) -> dict:
     """Everything ``proofcheck constants`` reports about one constant, as plain data."""
+    # lazy: a command loads only what it runs
     from ..core.decimals.digits import RoundingBoundaryError, midpoint_text, radius_bound
-    from ..core.decimals.mpmath_digits import compare_engines
+    from ..core.decimals.mpmath_digits import compare_engines  # lazy: a command loads only what it runs
     record = {"id": constant.id, "paper": constant.paper, "name": constant.name, "value": constant.text,
               "exact": str(constant.exact), "where": list(constant.where),
               "derivation": constant.derivation_text, "derivation_holds": constant.derivation_holds(),

@@ -72,7 +72,7 @@ def _list(as_json: bool) -> int:
 
 
 def _outcome(module, overrides=None):
-    from ..core import literate
+    from ..core import literate  # lazy: a command loads only what it runs
     start = time.perf_counter()
     try:
         d = literate.run(module.derive, module.TITLE, module.SOURCE, overrides=overrides)
@@ -83,7 +83,7 @@ def _outcome(module, overrides=None):
 
 
 def _step_record(step) -> dict:
-    from ..core.literate.rendering import as_text
+    from ..core.literate.rendering import as_text  # lazy: a command loads only what it runs
     return {"number": step.number, "label": step.label, "text": step.text, "status": step.status,
             "evidence": step.evidence, "detail": step.detail, "key": step.key, "result": step.result,
             "lhs": None if step.lhs is None else as_text(step.lhs),
@@ -92,7 +92,7 @@ def _step_record(step) -> dict:
 
 
 def _json(name, module, overrides) -> int:
-    from ..core import literate
+    from ..core import literate  # lazy: a command loads only what it runs
     steps: list = []
     start = time.perf_counter()
     try:

@@ -51,10 +51,11 @@ def add_parser(sub, summary):
 
 
 def run(args) -> int:
-    from ..core.model.errors import ProofcheckError
-    from ..report import figures as figure_module
-    from ..report import json_report, markdown
-    from ..report.writeups import copy_writeups
+    from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
+    from ..report import figures as figure_module  # lazy: a command loads only what it runs
+    from ..report import json_report, markdown  # lazy: a command loads only what it runs
+    from ..report.writeups import copy_writeups  # lazy: a command loads only what it runs
+    # lazy: a command loads only what it runs
     from ..report.paper_map import (agreement, build_map, derivation_scripts, derivations_folder,
                                     load_registry, referenced_scripts)
 
@@ -69,7 +70,7 @@ def run(args) -> int:
     except OSError as error:
         raise ProofcheckError(f"--out {args.out}: cannot create the folder ({error.strerror})") from None
 
-    from ..core.run.verdict_cache import cache_for
+    from ..core.run.verdict_cache import cache_for  # lazy: a command loads only what it runs
     settings = {"dps": dps, "samples": args.samples, "seed": args.seed}
     results, seconds = None, None
     if not args.no_verify and claims:
@@ -149,8 +150,8 @@ def _figure_note(figure_module, paper: str) -> str:
 
 def _check(claims, settings, jobs, quiet, timeout, cache=None):
     """Check the claims; verdicts a ``verify`` just reached under the same settings come from the cache."""
-    from ..core.run.verdict_cache import run_with_cache
-    from ..papers import built_claim
+    from ..core.run.verdict_cache import run_with_cache  # lazy: a command loads only what it runs
+    from ..papers import built_claim  # lazy: a command loads only what it runs
     start = time.perf_counter()
     with Progress(len(claims), enabled=not quiet) as progress:
         # The map's claims are entries: those the cache does not answer are built here.

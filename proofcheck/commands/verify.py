@@ -48,8 +48,8 @@ def split_only(only, papers, pack_names):
 
 def select(args):
     """The claims to check or to list, read but not yet built (``--only`` applied)."""
-    from ..core.model.errors import ProofcheckError
-    from ..papers import list_claims, packs
+    from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
+    from ..papers import list_claims, packs  # lazy: a command loads only what it runs
     if args.claims is None:
         args.only, args.papers = split_only(args.only, args.papers, set(packs()))
         if args.only == []:
@@ -58,12 +58,12 @@ def select(args):
 
 
 def _built_claim(entry):
-    from ..papers import built_claim
+    from ..papers import built_claim  # lazy: a command loads only what it runs
     return built_claim(entry)
 
 
 def _build(args, ids):
-    from ..papers import load_claims
+    from ..papers import load_claims  # lazy: a command loads only what it runs
     return load_claims(args.papers, path=args.claims, only=ids)
 
 
@@ -73,8 +73,8 @@ def run(args) -> int:
     if args.list:
         return _list(claims, args.json)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
-    from ..core.run.verdict_cache import cache_for, run_with_cache
-    from ..report.console import InOrder, Tally
+    from ..core.run.verdict_cache import cache_for, run_with_cache  # lazy: a command loads only what it runs
+    from ..report.console import InOrder, Tally  # lazy: a command loads only what it runs
     printer = None if args.json else _Printer(claims)
     in_order = InOrder(claims)
     checking = []  # the claims the workers are on, for the progress bar
@@ -145,14 +145,14 @@ class _Printer:
     """Prints results in the claims' order: a header as each paper starts, a summary as it ends."""
 
     def __init__(self, claims):
-        from ..papers import packs
+        from ..papers import packs  # lazy: a command loads only what it runs
         self.titles = {name: pack.title for name, pack in packs().items()}
         self.counts = Counter(c.paper for c in claims)
         self.paper = None
         self.tally = None
 
     def show(self, result):
-        from ..report.console import Tally, paper_header, result_line
+        from ..report.console import Tally, paper_header, result_line  # lazy: a command loads only what it runs
         if result.claim.paper != self.paper:
             self._close_paper()
             self.paper, self.tally = result.claim.paper, Tally()
@@ -164,7 +164,7 @@ class _Printer:
         self._close_paper()
 
     def _close_paper(self):
-        from ..report.console import paper_summary
+        from ..report.console import paper_summary  # lazy: a command loads only what it runs
         if self.paper is not None:
             print(paper_summary(self.paper, self.tally))
             print()
@@ -173,18 +173,18 @@ class _Printer:
 
 def _chains(claims, results):
     """The weakest evidence along each checked claim's rests_on chain (core/model/support.py)."""
-    from ..core.model.support import weakest_along
+    from ..core.model.support import weakest_along  # lazy: a command loads only what it runs
     return weakest_along(claims, {r.claim.id: (r.verdict.status, r.verdict.evidence) for r in results})
 
 
 def _chain_record(chain) -> dict:
-    from ..core.model.support import as_record
+    from ..core.model.support import as_record  # lazy: a command loads only what it runs
     return as_record(chain)
 
 
 def _print_weaker_chains(results, chains) -> None:
     """Computed results that rest on weaker evidence than their own check reached."""
-    from ..core.model.support import describe
+    from ..core.model.support import describe  # lazy: a command loads only what it runs
     weaker = [(r, chains[r.claim.id]) for r in results
               if r.verdict.passed and r.verdict.evidence != "logical" and chains[r.claim.id].via]
     if weaker:
@@ -194,7 +194,7 @@ def _print_weaker_chains(results, chains) -> None:
 
 
 def _by_paper(results) -> dict:
-    from ..report.console import Tally
+    from ..report.console import Tally  # lazy: a command loads only what it runs
     tallies: dict = {}
     for result in results:
         tallies.setdefault(result.claim.paper, Tally()).add(result)
@@ -209,7 +209,7 @@ def _list(claims, as_json) -> int:
                    for c in claims], sys.stdout, indent=1)
         print()
         return 0
-    from ..report.console import fit
+    from ..report.console import fit  # lazy: a command loads only what it runs
     for c in claims:
         derivation = f"  [derivations/{c.get('derivation')}.py]" if c.get("derivation") else ""
         print(f"{fit(c.id, 34)} {fit(c.where, 44)} {c.kind:11} {fit(c.statement, 70).rstrip()}{derivation}")

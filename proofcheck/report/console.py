@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core.model.verdict import EVIDENCE_ORDER
+from .failures import explain
 
 STATUS_WORDS = {"passed": "PASS", "failed": "FAIL", "error": "ERROR"}
 ID_WIDTH, WHERE_WIDTH = 34, 40
@@ -55,7 +56,6 @@ def result_line(result) -> str:
         if mutants.unfinished:
             line += f"; {mutants.unfinished}"
     if not v.passed:
-        from .failures import explain
         line += "\n" + "\n".join(explain(result))
     return line
 

@@ -27,6 +27,8 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
+from ..core.model.errors import ProofcheckError
+from ..papers import built_claim, list_claims, packs
 
 NOT_CHECKED = "not checked"
 
@@ -187,8 +189,6 @@ def load_registry(names=None, path=None):
     A pack whose ``claims/`` folder holds no file yet is listed with no claims
     rather than refused, so the map can be drawn while a paper is being entered.
     """
-    from ..core.model.errors import ProofcheckError
-    from ..papers import built_claim, list_claims, packs
     if path is not None:
         claims = list_claims(path=path)
         for claim in claims:
@@ -238,7 +238,6 @@ def referenced_scripts() -> set[str]:
     """The derivation scripts that some claim of some pack names, read from the
     claims files directly: cheaper than building every claim, when only the
     ``derivation`` fields are needed."""
-    from ..papers import packs
     named = set()
     for pack in packs().values():
         for path in sorted(pack.claims_folder.rglob("*.toml")):

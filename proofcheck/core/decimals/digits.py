@@ -35,6 +35,8 @@ from .balls import (GUARD_BITS, LOG2_10, constant_ball, decimal_exponent_estimat
                     scale)
 from ..model.errors import ProofcheckError, SymbolicTimeout, shorten
 from ..numbers.precision import MAX_DPS, arb_bits, validate_dps
+from ..model.timeout import time_budget
+from ..symbolic.operators import NoClosedForm, closed_form
 
 MIN_DIGITS = 1
 MAX_DIGITS = MAX_DPS
@@ -72,8 +74,6 @@ def exact_constant(expr, what: str = "expression"):
     """``expr`` as an exact SymPy constant: operators derived, no free symbol, real and finite."""
     expr = sp.sympify(expr)
     if expr.has(*OPERATORS):
-        from ..symbolic.operators import NoClosedForm, closed_form
-        from ..model.timeout import time_budget
         try:
             with time_budget(DERIVE_SECONDS):
                 expr = closed_form(expr)

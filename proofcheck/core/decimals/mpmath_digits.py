@@ -16,12 +16,12 @@ from .balls import scale
 from .digits import Digits, certified_digits, exact_constant, validate_digits
 from ..model.errors import ProofcheckError
 from ..numbers.precision import arb_bits
+from ..model.errors import EvaluationError
+from ..numbers.numeric import evaluate
 
 
 def mpmath_value(expr, n: int):
     """``expr`` evaluated by mpmath at ``n`` digits plus guard digits (not certified)."""
-    from ..model.errors import EvaluationError
-    from ..numbers.numeric import evaluate
     try:
         return evaluate(exact_constant(expr), {}, n + 20)
     except EvaluationError as error:

@@ -13,6 +13,7 @@ from ..model.claims import Claim
 from ..model.errors import ProofcheckError
 from ..model.expressions import not_a_number
 from ..model.verdict import Settings, Verdict
+from .mutants import each_expression_mutant
 
 class Kind:
     name: str = ""
@@ -47,5 +48,4 @@ class Kind:
 
     def mutants(self, claim: Claim, settings: Settings):
         """Perturbed claims that the checker must reject (see mutants.py)."""
-        from .mutants import each_expression_mutant
         return each_expression_mutant(claim, self.asserted_fields, settings)

@@ -43,6 +43,7 @@ from ..model.verdict import Verdict, failed, passed, show_point
 from . import Kind
 from ..points.policy import sample_points
 from .inequality_points import decide_at, shown_value, slack_expression, slack_of
+from .mutants import each_expression_mutant
 
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
@@ -160,7 +161,6 @@ class Inequality(Kind):
                _with_relation(claim, _REVERSED[claim.parsed["rel"]]))
         if "slack" in claim.raw:
             return
-        from .mutants import each_expression_mutant
         dense = dense_points(claim, settings)
         # A side built from operators (an expectation, an integral) is the definition, not
         # what the paper asserts: only the other side is perturbed.

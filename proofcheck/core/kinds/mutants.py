@@ -25,6 +25,7 @@ from ..model.errors import EvaluationError
 from ..numbers.numeric import evaluate
 from ..numbers.precision import agree
 from ..symbolic.operators import is_zero
+from ..points.policy import sample_points
 
 MAX_PER_FIELD = 8
 
@@ -157,7 +158,6 @@ def expression_mutants(claim, fields, settings, limit=MAX_PER_FIELD) -> list:
 def each_expression_mutant(claim, fields, settings, limit=MAX_PER_FIELD):
     """The mutants of ``expression_mutants``, in the same order, each made when it is asked for:
     a run that checks only the first few controls pays for no more."""
-    from ..points.policy import sample_points
     # Every sampled point, edges and interior: a mutant equal to the original only at the
     # edges is a wrong claim, not an equivalent one.
     points = sample_points(claim, settings)

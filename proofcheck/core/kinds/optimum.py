@@ -46,6 +46,7 @@ from ..model.verdict import Verdict, failed, passed, show_point, weakest
 from . import Kind
 from .optimum_range import assumed_within, outside
 from ..points.policy import sample_points
+from .mutants import each_expression_mutant
 
 SCAN_POINTS = 60
 # The precision of the scan's bar, above that of the objective's balls at 30 to 240 digits.
@@ -98,7 +99,6 @@ class Optimum(Kind):
         claim.parsed["over"] = variables
 
     def mutants(self, claim, settings):
-        from .mutants import each_expression_mutant
         fields = ["value"] + [f"at.{p.name}" for p in claim.parsed["over"]]
         return each_expression_mutant(claim, fields, settings, limit=5)
 

@@ -41,6 +41,8 @@ from typing import Mapping
 import sympy as sp
 
 from .errors import DomainError, ProofcheckError
+from mpmath.libmp import from_rational
+import mpmath
 
 MIN_POINTS = 12
 MIN_INTERIOR = 8
@@ -186,7 +188,6 @@ def _rational_near(value, digits: int = 15) -> sp.Rational:
     """An exact rational with ``digits`` significant digits near ``value``; a ProofcheckError
     for one beyond 10^(+-MAX_POINT_DIGITS), which no exact point could hold (a range up to
     exp(exp(100)) gave an OverflowError, one up to exp(exp(11)) a point Python cannot print)."""
-    import mpmath
     value = mpmath.mpf(value)
     if value and mpmath.isfinite(value) and abs(mpmath.mag(value)) > _MAX_EXPONENT_BITS:
         raise ProofcheckError(f"a parameter's range reaches about 10^{int(mpmath.mag(value) * math.log10(2))}: "
@@ -202,7 +203,6 @@ _MAX_EXPONENT_BITS = int(MAX_POINT_DIGITS * math.log2(10))
 
 def _draw(parameter, rng: random.Random, point):
     """One interior value in general position: uniform, or log-uniform on wide ranges."""
-    import mpmath
     lo, hi = bounds_at(parameter, point)
     if parameter.integer:
         lo_i, hi_i = _integer_range(parameter, lo, hi)
@@ -248,7 +248,6 @@ def _integer_about_origin(lo_i, hi_i, rng) -> int:
 def _about_origin(lo, hi, rng):
     """A value spread log-uniformly out from 0 on either side: over the six decades below a
     bound, or from 10**-6 to 10**6 on an open side."""
-    import mpmath
     side = 1 if rng.random() < 0.5 else -1
     bound = hi if side > 0 else lo
     if bound is None:
@@ -265,8 +264,6 @@ def _at_30_digits(bound):
     guard bits (``evalf_rational``), then to nearest at the 30 digits' precision
     (``EvalfMixin.evalf``).  Any other number goes through ``sp.N``.
     """
-    import mpmath
-    from mpmath.libmp import from_rational
     if bound.is_Rational:
         with mpmath.workdps(30):
             guarded = from_rational(int(bound.p), int(bound.q), mpmath.mp.prec + 4)

@@ -27,6 +27,8 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 from mpmath.libmp import from_man_exp
+from flint import arb
+from flint import fmpq
 
 
 class NotEnclosable(ArithmeticError):
@@ -70,7 +72,6 @@ def _build(expr, names):
     operation the rules below name, so the result is the ball a node-by-node
     evaluation gives, at a fraction of the calls.
     """
-    from flint import arb, fmpq
 
     index = {name: i for i, name in enumerate(names)}
     namespace = {"arb": arb, "integer_power": integer_power, "integer_exponent_power": integer_exponent_power,
@@ -232,7 +233,6 @@ def _real_power(base, power, build):
     out in its tails is then one tiny exponential, where the power of a ball
     that already contains zero would not be finite.
     """
-    from flint import arb
     factors = [(True, build(f.args[0])) if isinstance(f, sp.exp) else (False, build(f))
                for f in sp.Mul.make_args(base)]
 
@@ -261,7 +261,6 @@ def integer_power(ball, n):
     value = ball ** n
     if value.is_finite() or n <= 0 or not ball.is_finite():
         return value
-    from flint import arb
     if n % 2:
         return (ball.lower() ** n).union(ball.upper() ** n)
     return arb(0).union(ball.abs_upper() ** n)
@@ -271,7 +270,6 @@ def integer_exponent_power(ball, exponent):
     """``ball ** k`` for an exponent known to be an integer: the integer power where its ball is
     an exact integer (a sum's index, ``(-1)**k``), not finite elsewhere.  The general real power
     of a negative base is not finite, and a sum of (-1)^k binomial(n, k) could not be enclosed."""
-    from flint import arb
     if exponent.is_exact() and exponent.is_integer():
         return integer_power(ball, int(exponent.unique_fmpz()))
     return arb.nan()

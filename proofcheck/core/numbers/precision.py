@@ -16,6 +16,8 @@ import numbers
 import mpmath
 
 from ..model.errors import DomainError, ProofcheckError, shorten
+from ..model.errors import EvaluationError
+from flint import ctx
 
 # Digits carried beyond those a result must keep, so that its own rounding never reaches them.
 GUARD_DIGITS = 10
@@ -101,7 +103,6 @@ _ARB_CONTEXT: list = []
 def _arb_context():
     # python-flint is imported on first use: `proofcheck --help` never loads it.
     if not _ARB_CONTEXT:
-        from flint import ctx
         _ARB_CONTEXT.append(ctx)
     return _ARB_CONTEXT[0]
 
@@ -192,7 +193,6 @@ def differs_at_higher_precision(evaluate_pair, dps: int, first_gap=None, first_a
     persist at 4*dps as well.  A true near miss (relative 10**-45) keeps its gap.
     Against an exact 0, a value that agrees only through the floor of zero must recede.
     """
-    from ..model.errors import EvaluationError
     gap = first_gap
     for working in (2 * dps, 4 * dps):
         try:

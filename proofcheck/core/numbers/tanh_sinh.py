@@ -29,6 +29,10 @@ from mpmath.calculus.quadrature import TanhSinh
 
 from . import dropped_radii
 from .precision import arb_bits
+from ..model.errors import CancelledDigits
+from .arb_expressions import mpf_of
+from flint import arb
+from flint import ctx
 
 
 class _MappedOnce(TanhSinh):
@@ -112,7 +116,6 @@ class _MappedOnce(TanhSinh):
         levels hold seven eighths of the nodes and serve few integrals, so their balls
         are made afresh, and the memory of a check at high precision stays near mpmath's own.
         """
-        from flint import arb
         key = (id(nodes), self.ctx.prec)
         entry = table.get(key)
         if entry is None or entry[0] is not nodes:
@@ -147,7 +150,6 @@ class _Mapped:
     """
 
     def __init__(self, pairs, shift, slope, scale, folded=False):
-        from flint import arb
         self.pairs, self.folded = pairs, folded
         self.shift, self.slope, self.scale = shift, slope, scale
         self.shift_ball, self.slope_ball, self.scale_ball = arb(shift), arb(slope), arb(scale)
@@ -170,9 +172,7 @@ def _ball_sum(f, mapped):
     e^K (1 + e^-K e^-z^2 (2 + tanh(z)^2)) - e^K, at K = 400, was 0 at every node (it is
     not), and its integral "= 0" passed.
     """
-    from flint import arb, ctx
 
-    from .arb_expressions import mpf_of
     at_ball = f.at_ball
     shift, slope, scale = mapped.shift_ball, mapped.slope_ball, mapped.scale_ball
     signs = (-1, 1) if mapped.folded else (1,)
@@ -203,7 +203,6 @@ def _ball_sum(f, mapped):
     floor = arb(2) ** -(bits // 4)
     dropped_radii.enter(on_balls.rad(), size)  # the integral's own check (settled_quadrature)
     if on_balls.rad() > (size if size > floor else floor) * arb(2) ** -(bits // 8):
-        from ..model.errors import CancelledDigits
         raise CancelledDigits("the integrand's balls lost seven eighths of the working bits: it "
                               "cancels more digits than the working precision carries, or grows too fast")
     total = mpf_of(on_balls)

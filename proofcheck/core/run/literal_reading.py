@@ -22,6 +22,7 @@ from ..model.errors import ProofcheckError
 from ..model.expressions import parse_expression
 from ..numbers.intervals import LOOK_PREC, NotEnclosable, enclose
 from ..model.verdict import show_point
+from ..points.policy import sample_points
 
 
 def misreading(claim, settings) -> str | None:
@@ -30,7 +31,6 @@ def misreading(claim, settings) -> str | None:
     readings = _literal_readings(claim) if claim.sampling_domain is not None else {}
     if not readings:
         return None
-    from ..points.policy import sample_points
     points = sample_points(claim, settings)
     plain = {symbol: readings["_symbols"][name] for name, symbol in claim.symbols.items()
              if name in readings["_symbols"]}

@@ -40,9 +40,9 @@ def source_fingerprint(also_hashed: tuple[Path, ...] = ()) -> str:
     """A hash of every Python file of the package, of the folders ``also_hashed`` (the
     derivation scripts a claim may name, handed in by the caller) and of the library
     versions a check depends on."""
-    import flint
-    import mpmath
-    import sympy
+    import flint  # lazy: a run that finds every verdict cached loads no checker
+    import mpmath  # lazy: a run that finds every verdict cached loads no checker
+    import sympy  # lazy: a run that finds every verdict cached loads no checker
     package = Path(__file__).resolve().parents[2]  # proofcheck/, from core/run/
     digest = hashlib.sha256()
     for version in (sys.version, sympy.__version__, mpmath.__version__, flint.__version__):
@@ -155,8 +155,8 @@ def run_with_cache(claims, settings, cache: VerdictCache | None, mutants: bool =
     verdict in the cache then parses no expression at all.  With ``build_one`` (an entry
     to its claim) each worker builds the claims it checks (``runner.run``), in parallel.
     """
-    from ..model.results import MutantReport, Result
-    from .runner import run
+    from ..model.results import MutantReport, Result  # lazy: a run that finds every verdict cached loads no checker
+    from .runner import run  # lazy: a run that finds every verdict cached loads no checker
 
     def as_given(ids):
         return [claim for claim in claims if claim.id in ids]

@@ -46,6 +46,7 @@ from flint import acb, arb, ctx
 from ...core.numbers.precision import arb_bits
 from ..airy.log_derivative import airy_law_anchor, score_integral_tail
 from .sub_gaussian_score import Certificate, ScoreLaw, certify, exact
+from ..noise.symbolic_moments import symbolic_quantities
 
 PREC = 40
 CUTOFF = 40
@@ -131,7 +132,6 @@ class AiryScore(ScoreLaw):
 
     def fisher_symbolic(self):
         """I = 4|a1'|/3 as SymPy derives it from the density (``symbolic_moments.airy_symbolic_quantities``)."""
-        from ..noise.symbolic_moments import symbolic_quantities
         return symbolic_quantities("airy")["fisher"]
 
     def cgf_tail_ratio(self, T_text, prec):

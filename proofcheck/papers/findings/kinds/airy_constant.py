@@ -15,6 +15,7 @@ from ....core.numbers.intervals import NotEnclosable
 from ....core.decimals.printed import parse_decimal, shift_last_digit
 from ....core.model.verdict import Verdict, failed, passed
 from .common import AiryAware, certified_ball
+from ....core.kinds.mutants import each_expression_mutant
 
 
 START_BITS = 128
@@ -122,7 +123,6 @@ class AiryConstant(AiryAware):
         if "slack" in claim.raw:
             # A bound far from tight (the 'slack' says why): perturbed constants stay true.
             return
-        from ....core.kinds.mutants import each_expression_mutant
         for description, mutant in each_expression_mutant(claim, self.asserted_fields, settings):
             # A perturbation that only widens the margin is implied by the claim: not a wrong claim.
             if _decide(claim.parsed["rel"], mutant.expr("value") - mutant.expr("rhs")) is False or \

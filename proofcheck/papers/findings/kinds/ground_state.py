@@ -15,6 +15,7 @@ from ....core.model.verdict import Verdict, failed, passed
 from ....dp.airy import linear_potential
 from ....core.numbers.precision import short
 from .common import AiryAware, nudged, numeric_value
+from ....core.kinds.mutants import each_expression_mutant
 
 
 @lru_cache(maxsize=16)
@@ -49,6 +50,5 @@ class GroundState(AiryAware):
                       f"{required_digits(settings.dps)} digits (re-checked at {2 * settings.dps})")
 
     def mutants(self, claim, settings):
-        from ....core.kinds.mutants import each_expression_mutant
         yield from each_expression_mutant(claim, self.asserted_fields, settings)
         yield nudged(claim, "asserts", settings, required_digits(settings.dps) - 5)

@@ -14,6 +14,8 @@ from ....core.model.verdict import Verdict, failed, passed
 from ....dp.mechanisms import log_location
 from ....core.numbers.precision import short
 from .common import AiryAware, named_law, nudged, numeric_value, string_list
+from ....core.kinds.mutants import each_expression_mutant
+from ....core.model.expressions import parse_expression
 
 
 FAMILY_DIGITS = 20
@@ -76,7 +78,6 @@ class LogLocationFamily(AiryAware):
         r = sp.Symbol("r", positive=True)
         claim.parsed["r"] = r
         for name in ("r0", "c"):
-            from ....core.model.expressions import parse_expression
             expression = parse_expression(claim.raw[name], {"r": r})
             claim.parsed[name] = expression
         counts = claim.raw["counts"]
@@ -128,6 +129,5 @@ class LogLocationFamily(AiryAware):
                       f"(relative deviations {', '.join(short(d, 3) for d in deviations)})")
 
     def mutants(self, claim, settings):
-        from ....core.kinds.mutants import each_expression_mutant
         yield from each_expression_mutant(claim, self.asserted_fields, settings)
         yield nudged(claim, "limit", settings, claim.raw["limit_digits"] - 2)

@@ -19,6 +19,7 @@ from ....core.model.verdict import failed, passed
 from ....dp.noise import laws as noise_laws, symbolic_moments
 from ....core.numbers.precision import short
 from .common import AiryAware, named_law, nudged, numeric_value
+from ....core.kinds.mutants import each_expression_mutant
 
 
 @lru_cache(maxsize=256)
@@ -64,6 +65,5 @@ class NoiseLawQuantity(AiryAware):
         return passed("numeric", numeric_note + "; no symbolic derivation for this law")
 
     def mutants(self, claim, settings):
-        from ....core.kinds.mutants import each_expression_mutant
         yield from each_expression_mutant(claim, self.asserted_fields, settings)
         yield nudged(claim, "asserts", settings, required_digits(settings.dps) - 5)
