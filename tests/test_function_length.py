@@ -12,7 +12,19 @@ PACKAGE = Path(__file__).resolve().parents[1] / "proofcheck"
 MAX_LINES = 60
 
 # "path:function" -> why it is longer.
-LISTED: dict[str, str] = {}
+LISTED: dict[str, str] = {
+    "proofcheck/commands/report.py:run": "the report command's steps in order: check, map, write, figures",
+    "proofcheck/commands/verify.py:run": "the verify command's steps in order: list, check, print, cache",
+    "proofcheck/core/kinds/optimum.py:check": "the optimum's routes in order, each a few lines",
+    "proofcheck/core/kinds/inequality_points.py:decide_at": "one point's decision, Arb first, then the sides' balls",
+    "proofcheck/core/kinds/equality.py:numeric_compare": "sampled comparison at dps and 2*dps",
+    "proofcheck/core/kinds/equality.py:equality_check": "the identity's routes in order",
+    "proofcheck/core/numbers/arb_expressions.py:_build": "the Arb compiler's rules",
+    "proofcheck/core/numbers/numeric.py:_eval": "the evaluator's rules",
+    "proofcheck/core/numbers/settled_quadrature.py:settled_quadrature": "quadrature settled in steps",
+    "proofcheck/core/points/counterexamples.py:counterexample_search": "the search's phases in order",
+    "proofcheck/core/symbolic/operators.py:_resolve_branches": "the branches of a piecewise integrand",
+}
 
 
 def long_functions() -> dict[str, int]:
