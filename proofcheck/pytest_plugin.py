@@ -61,6 +61,9 @@ def pytest_addoption(parser):
                     help="each negative control is an item of its own, failing if the checker accepts it")
     group.addoption("--proofcheck-timeout", type=float, default=None, metavar="S",
                     help="time limit per item in seconds (the check runs in a forked worker)")
+    group.addoption("--proofcheck-require", default=None, choices=("proved", "sampled", "by-argument"),
+                    help="fail a claim that passed below this: proved (symbolic or certified), "
+                    "sampled (numeric), or by-argument (logical)")
     parser.addini("proofcheck_packs", type="args", default=[],
                   help="packs collected when pytest runs its testpaths (no paths given); 'all' for every pack")
     parser.addini("proofcheck_controls", default="0",
@@ -242,6 +245,7 @@ class ClaimItem(pytest.Item):
         return self._claim
 
     def runtest(self):
+        from .core.model.verdict import meets, standing  # lazy: collecting tests loads no engine
         from .core.run.check import run_mutants  # lazy: collecting tests loads no engine
         settings = _settings(self.config)
         result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
@@ -254,6 +258,10 @@ class ClaimItem(pytest.Item):
             # A computing kind that reached no computed evidence, or a step listed without
             # computation that claims some: either is a fault of the checker.
             raise ClaimFailed(f"{self.claim.id}: kind {self.claim.kind} gave {verdict.evidence} evidence")
+        required = self.config.getoption("proofcheck_require")
+        if required and not meets(verdict.evidence, required.replace("-", " ")):
+            raise ClaimFailed(f"{self.claim.id}: passed {standing(verdict.evidence)} ({verdict.evidence}: "
+                              f"{verdict.route}), below the required '{required}'")
         recorded = self.claim.get("evidence")
         if recorded and verdict.evidence != recorded:
             # A route lost (or gained): the record says what this claim reached until now.
@@ -329,7 +337,8 @@ class _EvidenceTally:
 
     def pytest_terminal_summary(self, terminalreporter):
         if self.counts:
-            order = ("symbolic", "certified", "numeric", "logical")
-            counts = ", ".join(f"{self.counts.get(e, 0)} {e}" for e in order)
-            terminalreporter.write_line(f"proofcheck evidence: {counts} "
-                                        f"({sum(self.counts.values())} claims passed)")
+            c = self.counts
+            proved = c["symbolic"] + c["certified"]
+            terminalreporter.write_line(
+                f"proofcheck: {sum(c.values())} claims passed: {proved} proved ({c['symbolic']} symbolic, "
+                f"{c['certified']} certified), {c['numeric']} sampled, {c['logical']} by argument")

@@ -72,7 +72,7 @@ def test_a_claims_file_is_collected_one_item_per_claim_in_order(claims_dir):
 def test_claims_pass_and_the_summary_counts_their_evidence(claims_dir):
     result = claims_dir.runpytest("-q", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=3)
-    result.stdout.fnmatch_lines(["proofcheck evidence: 2 symbolic, 0 certified, 1 numeric, 0 logical*"])
+    result.stdout.fnmatch_lines(["proofcheck: 3 claims passed: 2 proved (2 symbolic, 0 certified), 1 sampled, 0 by argument"])
 
 
 def test_a_failing_claim_reports_the_failure_message_not_a_traceback(pytester):

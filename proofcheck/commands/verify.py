@@ -8,10 +8,22 @@ import time
 from collections import Counter
 
 from .. import scripts
-from ..core.model.verdict import DEFAULT_DPS
+from ..core.model.verdict import DEFAULT_DPS, meets, standing
 from ..core.numbers.precision import validate_dps
 from ..core.model.verdict import Settings
 from .common import Progress, add_cache, add_dps, add_samples, add_timeout, keep_only, positive_int
+
+
+# --require's values: the standings of a passed verdict, strongest first (core/model/verdict.py).
+REQUIREMENTS = ("proved", "sampled", "by-argument")
+
+
+def below_requirement(results, required: str | None) -> list:
+    """The passed results that stand below ``required`` (a value of ``--require``)."""
+    if required is None:
+        return []
+    standing = required.replace("-", " ")
+    return [r for r in results if r.verdict.passed and not meets(r.verdict.evidence, standing)]
 
 
 def add_parser(sub, summary):
@@ -34,6 +46,9 @@ def add_parser(sub, summary):
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     add_timeout(p)
     add_cache(p)
+    p.add_argument("--require", choices=REQUIREMENTS, default=None,
+                   help="fail any passed claim that stands below this: proved (symbolic or certified), "
+                   "sampled (numeric), or by-argument (logical)")
     p.set_defaults(run=run)
 
 
@@ -105,6 +120,7 @@ def run(args) -> int:
     for result in results:
         total.add(result)
     mutants_ok = all(r.mutants.ok for r in results if r.mutants is not None)
+    below = below_requirement(results, args.require)
     if args.json:
         summary = {**total.as_dict(), "seconds": round(elapsed, 2), "dps": dps,
                    "cached": sum(r.cached for r in results),
@@ -115,12 +131,15 @@ def run(args) -> int:
                                   "dismissed": sum(len(r.mutants.dismissed) for r in results),
                                   "unfinished": sum(bool(r.mutants.unfinished) for r in results)}
         summary["chain_evidence"] = dict(Counter(chains[r.claim.id].evidence for r in results))
+        if args.require:
+            summary["require"] = args.require
+            summary["below_requirement"] = [r.claim.id for r in below]
         records = [{**r.as_dict(), **_chain_record(chains[r.claim.id])} for r in results]
         json.dump({"claims": records, "summary": summary}, sys.stdout, indent=1)
         print()
     elif printer is not None:
         printer.finish()
-        print("evidence: " + total.evidence_counts() + f"; {elapsed:.1f} s at {dps} digits")
+        print(f"checked in {elapsed:.1f} s at {dps} digits")
         kept = sum(r.cached for r in results)
         if kept:
             print(f"{kept} of {len(results)} verdicts from the cache, checked earlier under the same claim, "
@@ -137,8 +156,11 @@ def run(args) -> int:
                     print(f"  ACCEPTED MUTANT {r.claim.id}: {description}")
                 if r.mutants and r.mutants.unfinished:
                     print(f"  UNFINISHED CONTROLS {r.claim.id}: {r.mutants.unfinished}")
+        if below:
+            print(f"{len(below)} passed below the required '{args.require}': "
+                  + ", ".join(f"{r.claim.id} ({standing(r.verdict.evidence)})" for r in below))
         print(total.counts())
-    return 0 if total.all_passed and mutants_ok else 1
+    return 0 if total.all_passed and mutants_ok and not below else 1
 
 
 class _Printer:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..core.model.verdict import EVIDENCE_ORDER
+from ..core.model.verdict import EVIDENCE_ORDER, STANDING, STANDING_ORDER
 from .failures import explain
 
 STATUS_WORDS = {"passed": "PASS", "failed": "FAIL", "error": "ERROR"}
@@ -81,20 +81,32 @@ class Tally:
     def all_passed(self) -> bool:
         return not self.status["failed"] and not self.status["error"]
 
+    def standings(self) -> dict[str, int]:
+        """Passed claims by what they rest on: proved, sampled, by argument."""
+        found: Counter = Counter()
+        for evidence, count in self.evidence.items():
+            found[STANDING[evidence]] += count
+        return {name: found.get(name, 0) for name in STANDING_ORDER}
+
     def counts(self) -> str:
-        """``3 passed, 1 failed`` and, only when there are any, ``, 2 errors``."""
-        text = f"{self.status['passed']} passed, {self.status['failed']} failed"
+        """``12 claims: 9 proved (7 symbolic, 2 certified), 1 sampled, 2 by argument; 0 failed``,
+        and, only when there are any, ``, 2 errors``."""
+        total = sum(self.status.values())
+        standings = self.standings()
+        proved = (f"{standings['proved']} proved ({self.evidence.get('symbolic', 0)} symbolic, "
+                  f"{self.evidence.get('certified', 0)} certified)")
+        text = (f"{total} claim{'s' if total != 1 else ''}: {proved}, {standings['sampled']} sampled, "
+                f"{standings['by argument']} by argument; {self.status['failed']} failed")
         errors = self.status["error"]
         return text + (f", {errors} error{'s' if errors != 1 else ''}" if errors else "")
 
-    def evidence_counts(self) -> str:
-        return ", ".join(f"{self.evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
-
     def as_dict(self) -> dict:
+        standings = self.standings()
         return {"passed": self.status["passed"], "failed": self.status["failed"],
-                "errors": self.status["error"],
+                "errors": self.status["error"], "proved": standings["proved"],
+                "sampled": standings["sampled"], "by_argument": standings["by argument"],
                 "evidence": {e: self.evidence.get(e, 0) for e in EVIDENCE_ORDER}}
 
 
 def paper_summary(paper: str, tally: Tally) -> str:
-    return f"-- {paper}: {tally.counts()} ({tally.evidence_counts()})"
+    return f"-- {paper}: {tally.counts()}"

@@ -251,7 +251,8 @@ def test_cli_exits_1_for_a_false_claims_file():
     count = len(_records(path))
     result = run_cli("verify", "--claims", str(path), "-j", "1")
     assert result.returncode == 1, result.stdout + result.stderr
-    assert result.stdout.strip().splitlines()[-1] == f"0 passed, {count} failed"
+    assert result.stdout.strip().splitlines()[-1] == (
+        f"{count} claim{'s' if count != 1 else ''}: 0 proved (0 symbolic, 0 certified), 0 sampled, 0 by argument; {count} failed")
 
 
 def test_cli_exits_1_when_one_false_claim_hides_among_true_ones(tmp_path):
@@ -284,4 +285,5 @@ def test_cli_exits_0_for_a_true_claims_file(tmp_path):
     assert count == len(QUICK_TRUE)
     result = run_cli("verify", "--claims", str(path), "-j", "1")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed"
+    last = result.stdout.strip().splitlines()[-1]
+    assert last.startswith(f"{count} claim{'s' if count != 1 else ''}: ") and last.endswith("; 0 failed")

@@ -26,6 +26,25 @@ MAX_SAMPLES = 200
 EVIDENCE_ORDER = ("symbolic", "certified", "numeric", "logical")
 STATUSES = ("passed", "failed", "error")
 
+# What a passed verdict rests on, in a reader's words: a proof (SymPy derived it, or Arb
+# decided it over the whole stated domain), samples (agreement at the points it names, no
+# proof), or an argument (a step with no computation, with its basis).
+STANDING = {"symbolic": "proved", "certified": "proved", "numeric": "sampled", "logical": "by argument"}
+STANDING_ORDER = ("proved", "sampled", "by argument")
+
+
+def standing(evidence: str | None) -> str | None:
+    """``proved``, ``sampled`` or ``by argument`` for a passed verdict's evidence."""
+    return STANDING.get(evidence or "")
+
+
+def meets(evidence: str | None, required: str) -> bool:
+    """Whether a passed verdict of this evidence stands at least as high as ``required``."""
+    if required not in STANDING_ORDER:
+        raise ValueError(f"unknown standing {required!r}: one of {', '.join(STANDING_ORDER)}")
+    found = standing(evidence)
+    return found is not None and STANDING_ORDER.index(found) <= STANDING_ORDER.index(required)
+
 
 @dataclass
 class Settings:

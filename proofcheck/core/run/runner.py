@@ -107,7 +107,7 @@ class _Worker:
         # Only the worker holds its end: when it dies, our end reads EOF at once.
         child_end.close()
         self.index = None
-        self.deadline = None
+        self.deadline: float | None = None
         self.verdict = None
         self.mutants = None
 
