@@ -240,3 +240,9 @@ def test_pytest_leaves_the_engine_s_asserts_alone_and_the_other_plugins_as_they_
     monkeypatch.setattr("sys.meta_path", [hook])
     pytest_plugin.narrow_assert_rewriting(lambda name: name.split(".")[0] != "proofcheck")
     assert hook._must_rewrite == {"hypothesis", "_pytest", "proofcheck_extra"}
+
+
+def test_proofcheck_require_proved_fails_the_item_that_passed_only_sampled(claims_dir):
+    result = claims_dir.runpytest("--proofcheck-require", "proved", "-q", "-p", "no:cacheprovider", "-n", "0")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*passed sampled (numeric*below the required 'proved'*"])

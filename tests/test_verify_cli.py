@@ -42,3 +42,21 @@ def test_a_wrong_claim_fails_with_exit_status_1(tmp_path):
 def test_python_dash_m_and_help_work():
     result = run_cli("--help", fresh_process=True)
     assert result.returncode == 0 and "verify" in result.stdout
+
+
+def test_require_proved_fails_a_claim_that_passed_only_sampled():
+    example = "docs/examples/gaussian-facts.claims.toml"
+    result = run_cli("verify", "--claims", example, "--require", "proved", "--no-cache", "-j", "1")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "1 passed below the required 'proved': mills-ratio-bound (sampled)" in result.stdout
+    sampled = run_cli("verify", "--claims", example, "--require", "sampled", "--no-cache", "-j", "1")
+    assert sampled.returncode == 0, sampled.stdout + sampled.stderr
+
+
+def test_require_is_in_the_json_summary_with_the_claims_below_it():
+    example = "docs/examples/gaussian-facts.claims.toml"
+    result = run_cli("verify", "--claims", example, "--require", "proved", "--json", "--no-cache", "-j", "1")
+    summary = json.loads(result.stdout)["summary"]
+    assert result.returncode == 1
+    assert summary["below_requirement"] == ["mills-ratio-bound"]
+    assert (summary["proved"], summary["sampled"], summary["by_argument"]) == (2, 1, 0)
