@@ -277,7 +277,8 @@ def _mutant_sort_key(name: str):
 
 def report(results: dict, seconds: float) -> bool:
     print()
-    header = f"{'module':<36} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'other':>5} {'kill rate':>9}"
+    header = (f"{'module':<36} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'other':>5} "
+              f"{'kill rate':>9}")
     print(header)
     print("-" * len(header))
     all_total = all_killed = 0

@@ -10,15 +10,16 @@ from __future__ import annotations
 import os
 import sys
 
-# Without importing typing: `import proofcheck` loads nothing beyond this file.
+from .version import __version__
+
+# Without importing typing: `import proofcheck` loads nothing beyond this file and version.py.
 TYPE_CHECKING = False
+
 if TYPE_CHECKING:
     from typing import Any
 
     from .api import load, verify
     from .dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian
-
-from .version import __version__
 
 # SymPy remembers the results of its core operations (construction, assumptions, expansion)
 # in caches of 1000 entries each by default.  A claim, its negative controls and the routes

@@ -4,7 +4,7 @@ evidence, run in parallel, rerun with --lf, and a negative control that the chec
 accepts fails its own item."""
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
+from xml.etree import ElementTree
 
 import pytest
 
@@ -72,7 +72,8 @@ def test_a_claims_file_is_collected_one_item_per_claim_in_order(claims_dir):
 def test_claims_pass_and_the_summary_counts_their_evidence(claims_dir):
     result = claims_dir.runpytest("-q", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=3)
-    result.stdout.fnmatch_lines(["proofcheck: 3 claims passed: 2 proved (2 symbolic, 0 certified), 1 sampled, 0 by argument"])
+    result.stdout.fnmatch_lines(
+        ["proofcheck: 3 claims passed: 2 proved (2 symbolic, 0 certified), 1 sampled, 0 by argument"])
 
 
 def test_a_failing_claim_reports_the_failure_message_not_a_traceback(pytester):
@@ -87,9 +88,9 @@ def test_a_failing_claim_reports_the_failure_message_not_a_traceback(pytester):
 
 def test_a_claim_that_passes_with_other_evidence_than_its_record_says_fails_its_item(pytester):
     # The square is derived by SymPy: a record that says "numeric" no longer describes it.
-    pytester.makefile(".claims.toml", demo=CLAIMS.replace('kind = "identity"\nparams = { x = "x > 0" }\nlhs = "(x + 1)**2"',
-                                                         'kind = "identity"\nevidence = "numeric"\n'
-                                                         'params = { x = "x > 0" }\nlhs = "(x + 1)**2"'))
+    square = 'kind = "identity"\nparams = { x = "x > 0" }\nlhs = "(x + 1)**2"'
+    recorded = 'kind = "identity"\nevidence = "numeric"\nparams = { x = "x > 0" }\nlhs = "(x + 1)**2"'
+    pytester.makefile(".claims.toml", demo=CLAIMS.replace(square, recorded))
     result = pytester.runpytest("-q", "-p", "no:cacheprovider", "-k", "square")
     result.assert_outcomes(failed=1)
     assert "square: passed with symbolic evidence, but its record says numeric" in result.stdout.str()

@@ -36,7 +36,8 @@ def test_a_wrong_claim_fails_with_exit_status_1(tmp_path):
     wrong.write_text(WRONG_DRIFT)
     result = run_cli("verify", "--claims", str(wrong), "-j", "1")
     assert result.returncode == 1
-    assert "FAIL" in result.stdout and "1 claim: 0 proved (0 symbolic, 0 certified), 0 sampled, 0 by argument; 1 failed" in result.stdout
+    assert "FAIL" in result.stdout
+    assert "1 claim: 0 proved (0 symbolic, 0 certified), 0 sampled, 0 by argument; 1 failed" in result.stdout
 
 
 def test_python_dash_m_and_help_work():

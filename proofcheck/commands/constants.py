@@ -119,10 +119,9 @@ def _summary_line(summary) -> str:
 
 
 def _text(record) -> str:
+    written = record["value"].replace(" ", "") != record["exact"].replace(" ", "")
     lines = [f"{record['id']}: {record['name']}",
-             f"  exact      {record['exact']}" + (f"   (written {record['value']})"
-                                                   if record["value"].replace(" ", "") != record["exact"].replace(" ", "")
-                                                   else ""),
+             f"  exact      {record['exact']}" + (f"   (written {record['value']})" if written else ""),
              f"  appears    {'; '.join(record['where'])}"]
     if record["derivation"]:
         shown = {True: "reduces to the exact value (symbolic)",

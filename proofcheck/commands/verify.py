@@ -106,7 +106,8 @@ def run(args) -> int:
                 if printer:
                     printer.show(ready)
 
-        results = run_with_cache(claims, settings, cache_for(args, scripts.folders()), jobs=args.jobs, mutants=args.mutants,
+        cache = cache_for(args, scripts.folders())
+        results = run_with_cache(claims, settings, cache, jobs=args.jobs, mutants=args.mutants,
                                  progress=on_result, timeout=args.timeout, started=on_start,
                                  build=lambda ids: _build(args, ids),
                                  # A pack's claims are built by the workers that check them; a claims

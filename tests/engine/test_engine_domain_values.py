@@ -138,7 +138,8 @@ def test_only_a_parameter_of_the_claim_can_be_narrowed():
 
 
 @pytest.mark.parametrize("specs, message", [
-    ({"a": "a < b", "b": "b < c", "c": "c < a", "d": "d > 0"}, "domains refer to each other in a cycle: ['a', 'b', 'c']"),
+    ({"a": "a < b", "b": "b < c", "c": "c < a", "d": "d > 0"},
+     "domains refer to each other in a cycle: ['a', 'b', 'c']"),
     ({"a": "0 < "}, "syntax error in domain '0 < ' of a"),
     ({"a": "a"}, "domain of a must be a comparison, got 'a'"),
     ({"a": 3}, "domain of a must be a string such as '0 < a < 1'"),

@@ -25,7 +25,8 @@ def _quadrature(integrand, lower, upper):
         return mpmath.quad(f, ends)
 
 
-@pytest.mark.parametrize("lower, upper", [(-sp.oo, sp.oo), (-sp.oo, m), (m, sp.oo), (m, 2 * k), (-sp.oo, sp.Integer(0))])
+@pytest.mark.parametrize("lower, upper", [(-sp.oo, sp.oo), (-sp.oo, m), (m, sp.oo), (m, 2 * k),
+                                          (-sp.oo, sp.Integer(0))])
 @pytest.mark.parametrize("integrand", [
     sp.exp(-k * x**2 + m * x + 1),
     3 * sp.exp(-(x - m)**2 / (2 * k)) - sp.exp(-x**2 / 2 + k * x),

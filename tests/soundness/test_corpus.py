@@ -251,8 +251,9 @@ def test_cli_exits_1_for_a_false_claims_file():
     count = len(_records(path))
     result = run_cli("verify", "--claims", str(path), "-j", "1")
     assert result.returncode == 1, result.stdout + result.stderr
+    claims = f"{count} claim{'s' if count != 1 else ''}"
     assert result.stdout.strip().splitlines()[-1] == (
-        f"{count} claim{'s' if count != 1 else ''}: 0 proved (0 symbolic, 0 certified), 0 sampled, 0 by argument; {count} failed")
+        f"{claims}: 0 proved (0 symbolic, 0 certified), 0 sampled, 0 by argument; {count} failed")
 
 
 def test_cli_exits_1_when_one_false_claim_hides_among_true_ones(tmp_path):

@@ -1,7 +1,8 @@
 """Kind ``derived``: a result computed by a literate derivation script.
 
 The script (``NAME`` in the package of scripts the kind registry was handed,
-``Kind.scripts``: for this project ``derivations/``) computes each step from the previous one with SymPy and exposes the named
+``Kind.scripts``: for this project ``derivations/``) computes each step from the previous
+one with SymPy and exposes the named
 results through ``results()``.  The claim holds what the paper asserts; the
 checker compares the two.  So the algebra is written once, in the script, and
 the paper's statement once, in the data.

@@ -52,7 +52,8 @@ COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "def
                  "points", "sampling", "derivation", "result", "note", "statement_tex", "finding", "rests_on", "routes",
                  "derivation_note", "evidence"}
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
-_FUNCTION_KEY = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\)\s*$")
+_IDENTIFIER = r"[A-Za-z_][A-Za-z0-9_]*"
+_FUNCTION_KEY = re.compile(rf"^\s*([A-Za-z][A-Za-z0-9_]*)\s*\(\s*({_IDENTIFIER}(\s*,\s*{_IDENTIFIER})*)\s*\)\s*$")
 _VARIABLE_ASSUMPTIONS = {"real": {"real": True}, "positive": {"positive": True},
                          "nonnegative": {"nonnegative": True},
                          "integer": {"integer": True}}

@@ -12,8 +12,9 @@ unchanged, and the key is a content hash of all that can change it:
 * the versions of Python, SymPy, mpmath and python-flint.
 
 Only passes are kept: a failure is what its author is working on, and an
-error (a time limit reached on a loaded machine) must be checked again.  The files are JSON, read as data: a cache entry can hold a
-wrong verdict only if someone writes one there by hand, so ``--no-cache``
+error (a time limit reached on a loaded machine) must be checked again.  The files are
+JSON, read as data: a cache entry can hold a wrong verdict only if someone writes one
+there by hand, so ``--no-cache``
 ignores the cache and the test suite and CI never read it.
 """
 from __future__ import annotations

@@ -95,7 +95,8 @@ class AiryConstant(AiryAware):
             if not result.ok:
                 return failed(f"{claim.raw['printed']} is not a rounding or truncation of the value",
                               {"value": str(certified_ball(value, 256).str(12, radius=False))})
-            return passed("certified", f"{claim.raw['printed']} is a correct {result.verdict.replace(' and ', ' and a ')}"
+            kind = result.verdict.replace(" and ", " and a ")
+            return passed("certified", f"{claim.raw['printed']} is a correct {kind}"
                           f" of {certified_ball(value, 256).str(15, radius=False)}... (a1' enclosed by Arb)")
         rel = claim.parsed["rel"]
         outcome = _decide(rel, value - claim.expr("rhs"))
@@ -135,4 +136,4 @@ def _only_weakens(claim, mutant):
     original = claim.expr("value") - claim.expr("rhs")
     changed = mutant.expr("value") - mutant.expr("rhs")
     sign = 1 if claim.parsed["rel"] in (">", ">=") else -1
-    return not (_decide("<", sign * (changed - original)) is True)
+    return _decide("<", sign * (changed - original)) is not True

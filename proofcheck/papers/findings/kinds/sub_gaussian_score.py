@@ -133,5 +133,6 @@ class SubGaussianScore(AiryAware):
         # Only a smaller curvature asserts more: a larger one is implied by the claim.
         out = []
         for factor, label in ((sp.Rational(99, 100), "0.99"), (1 - sp.Rational(1, 10**6), "1 - 1e-6")):
-            out.append((f"curvature: scaled by {label}", claim.with_parsed("curvature", claim.expr("curvature") * factor)))
+            scaled = claim.with_parsed("curvature", claim.expr("curvature") * factor)
+            out.append((f"curvature: scaled by {label}", scaled))
         return out
