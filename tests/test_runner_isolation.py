@@ -7,7 +7,7 @@ import time
 import pytest
 
 from proofcheck.core.model.errors import shorten
-from proofcheck.core.run import runner
+from proofcheck.core.run import limits, runner
 from proofcheck.core.run.check import REASON_LIMIT
 from proofcheck.core.model import timeout
 from proofcheck.core.model.claims import Claim
@@ -86,7 +86,7 @@ def test_a_runaway_claim_times_out_with_parallel_workers_too():
 
 @pytest.mark.slow
 def test_a_memory_runaway_becomes_that_claims_error(monkeypatch):
-    monkeypatch.setattr(runner, "memory_limit_bytes", lambda: 256 << 20)
+    monkeypatch.setattr(limits, "memory_limit_bytes", lambda: 256 << 20)
     results = runner.run([claim("hog", "hog"), claim("b")], Settings(), jobs=1, timeout=60)
     assert statuses(results) == [("hog", "error"), ("b", "passed")]
     assert results[0].verdict.details.startswith("ran out of memory")
