@@ -63,7 +63,9 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f9fafb;padding:.5rem
 .bar strong{font-size:1.2em}
 .badge{display:inline-block;border:1px solid currentColor;border-radius:.3rem;padding:0 .35rem;
  font-size:.85em;white-space:nowrap}
+.chart{margin:0}
 .chart svg{max-width:100%;height:auto}
+.b-zero{color:#3f3f46;background:#fff}
 .legend{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0;font-size:.9em}
 .swatch{display:inline-block;width:.9em;height:.9em;border:1px solid #52525b;margin-right:.25em;
  vertical-align:-.1em}

@@ -57,7 +57,8 @@ def summary_bar(views: list[ClaimView], settings: dict) -> str:
         number = sum(tally[c] for c in categories)
         if words == "not checked" and not number:
             continue
-        items.append(f'<li class="b-{categories[0].replace(" ", "-")}"><strong>{number}</strong> {words}</li>')
+        css = f'b-{categories[0].replace(" ", "-")}' if number else "b-zero"
+        items.append(f'<li class="{css}"><strong>{number}</strong> {words}</li>')
     facts = [f"{len(views)} claims"]
     for name in ("dps", "seed", "samples"):
         if settings.get(name) is not None:
@@ -73,7 +74,7 @@ def chart(views: list[ClaimView]) -> str:
     if not sections:
         return ""
     widest = max(len(group) for _, group in sections)
-    scale, label_width, height = 420 / max(widest, 1), 90, 20
+    scale, label_width, height = 420 / max(widest, 1), 40, 20
     rows, described = [], []
     for i, (section, group) in enumerate(sections):
         tally = counts(group)

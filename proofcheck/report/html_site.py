@@ -17,9 +17,10 @@ from pathlib import Path
 from ..core.support import weakest_along
 from ..core.verdict import Settings
 from . import figures as figure_module
+from . import mathml
 from .html_claim import ClaimView
 from .html_page import counts, document, page
-from .writeups import title_of, writeups_for
+from .writeups import writeups_for
 
 
 def _e(text) -> str:
@@ -36,12 +37,18 @@ def inline_svg(path: Path, prefix: str, label: str) -> str:
     names), its size left to the style sheet, and labelled for a screen reader."""
     text = Path(path).read_text(encoding="utf-8")
     text = text[text.index("<svg"):]
-    text = re.sub(r"<metadata>.*?</metadata>", "", text, flags=re.S)
+    # matplotlib's metadata and its comments (the TeX of each label, "$...$") are no part of the drawing.
+    text = re.sub(r"<metadata>.*?</metadata>|<!--.*?-->", "", text, flags=re.S)
     text = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}{m.group(1)}"', text)
     text = re.sub(r'url\(#([^)]+)\)', lambda m: f"url(#{prefix}{m.group(1)})", text)
     text = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{prefix}{m.group(1)}"', text)
-    head = f'<svg role="img" aria-label="{_e(label)}"'
+    head = f'<svg role="img" aria-label="{_e(_plain_tex(label))}"'
     return re.sub(r'<svg\b', head, text, count=1)
+
+
+def _plain_tex(text: str) -> str:
+    """A label for a screen reader: matplotlib's ``$...$`` math as its letters."""
+    return re.sub(r"\\([A-Za-z]+)", r"\1", text).replace("$", "").replace("{", "").replace("}", "")
 
 
 def figures_section(paper: str, rendered: dict, note: str) -> str:
@@ -57,7 +64,8 @@ def figures_section(paper: str, rendered: dict, note: str) -> str:
             continue
         if figure.written and "svg" in figure.files:
             svg = inline_svg(figure.files["svg"], f"pc-fig{i}-", figure.title)
-            parts.append(f'<figure class="figure">{svg}<figcaption>{_e(figure.caption)}</figcaption></figure>')
+            parts.append(f'<figure class="figure">{svg}<figcaption>{mathml.statement(figure.caption)}'
+                         '</figcaption></figure>')
         elif figure.status == "unavailable":
             parts.append(f"<p>{_e(figure.title)} is not available: {_e(figure.reason)}.</p>")
     return "".join(parts) + "</section>"
