@@ -74,14 +74,14 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f9fafb;padding:.5rem
 .claim{scroll-margin-top:6rem}
 main table{display:block;overflow-x:auto;max-width:100%}
 .body code,.route{overflow-wrap:anywhere}
-.body dd{overflow-x:auto}
+.body dd{overflow-x:auto;overflow-y:hidden;padding:.1em 0}
 main p,main li{overflow-wrap:anywhere}
 main img,main svg{max-width:100%;height:auto}
 .claim:target{outline:3px solid var(--accent);outline-offset:2px}
 .claim summary{cursor:pointer;padding:.4rem 0;display:list-item}
 .claim .id{font-weight:600}
 .claim .route{color:var(--muted);font-size:.9em}
-.stmt{display:block;margin:.2rem 0 0 1.2rem;overflow-x:auto}
+.stmt{display:block;margin:.2rem 0 0 1.2rem;overflow-x:auto;overflow-y:hidden;padding:.2em 0}
 .body{margin:0 0 .75rem 1.2rem}
 .body dt{font-weight:600;margin-top:.4rem}
 .body dd{margin-left:1rem}
@@ -91,7 +91,8 @@ td,th{border:1px solid var(--rule);padding:.2rem .4rem;text-align:left;vertical-
  background:#f9fafb;border:1px solid var(--rule);position:sticky;top:0;z-index:1}
 #pc-filters label{display:flex;flex-direction:column;font-size:.9em}
 #pc-filters[hidden]{display:none}
-math{font-size:1.1em}
+math{font-size:1.15em}
+.stmt math,.body dd math{math-style:normal}
 @media (max-width:600px){body{font-size:15px}.stmt,.body{margin-left:.25rem}
  #pc-filters{position:static}}
 """ + _badge_css()
