@@ -318,7 +318,9 @@ def _explain(result) -> str:
     from .report.failures import explain  # lazy: collecting tests loads no engine
     verdict = result.verdict
     head = f"{result.claim.paper}::{result.claim.id} {verdict.status.upper()}: {result.claim.statement}"
-    return "\n".join([head] + explain(result, indent="  "))
+    from .report.permalinks import link_for
+    link = link_for(result.claim.paper, result.claim.id)
+    return "\n".join([head] + explain(result, indent="  ") + ([f"  see {link}"] if link else []))
 
 
 class _EvidenceTally:

@@ -33,6 +33,9 @@ def add_parser(sub, summary):
     p.add_argument("--claims", metavar="PATH", help="report on this claims file or folder instead")
     p.add_argument("--format", choices=("markdown", "json"), default="markdown",
                    help="report format (default markdown)")
+    p.add_argument("--html", action="store_true",
+                   help="write one self-contained HTML page per paper (with its figures, when matplotlib "
+                   "is installed) and index.html, instead of Markdown")
     p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
     p.add_argument("--figures", action="store_true",
                    help="also draw the paper's figures (PNG and SVG; needs matplotlib)")
@@ -86,6 +89,8 @@ def run(args) -> int:
     # A script is unreferenced only if no claim of any pack names it; a claims
     # file of one's own says nothing about the packaged scripts.
     unreferenced = None if args.claims else sorted(set(scripts) - referenced_scripts())
+    if args.html:
+        return _write_html(args, claims, papers, full, results, out_dir, base, seconds)
 
     # Figures are drawn after the checks, not beside them: drawing in parallel
     # gains nothing on two cores and slows the checks' time budgets.
@@ -135,6 +140,23 @@ def run(args) -> int:
             print(f"checked in {seconds:.1f} s at {dps} digits")
         for note in notes:
             print(f"proofcheck: {note}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _write_html(args, claims, papers, full, results, out_dir, base, seconds) -> int:
+    """``--html``: the pages of report/html_site.py, and one line per page written."""
+    from ..core.run.verdict_cache import cache_for
+    from ..report.html_site import write_site
+    settings = Settings(dps=validate_dps(args.dps), seed=args.seed, samples=args.samples)
+    written = write_site(papers=papers, claims=claims, full=full, results=results, out_dir=out_dir,
+                         settings=settings, cache=cache_for(args), derivation_base=base,
+                         command=_command(args) + " --html")
+    failed = 0
+    for path, summary in written:
+        bad = summary.status.get("failed", 0) + summary.status.get("error", 0)
+        failed += bad
+        print(f"wrote {path}: {summary.claims} claims" + (f", {bad} failed" if bad else ""))
+    print(f"wrote {out_dir / 'index.html'}" + (f"; checked in {seconds:.1f} s" if seconds is not None else ""))
     return 1 if failed else 0
 
 

@@ -57,6 +57,10 @@ def result_line(result) -> str:
             line += f"; {mutants.unfinished}"
     if not v.passed:
         line += "\n" + "\n".join(explain(result))
+        from .permalinks import link_for
+        link = link_for(result.claim.paper, result.claim.id)
+        if link:
+            line += f"\n      see {link}"
     return line
 
 
