@@ -89,8 +89,9 @@ def run(args) -> int:
         return _list(claims, args.json)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
     from ..core.run.verdict_cache import cache_for, run_with_cache  # lazy: a command loads only what it runs
-    from ..report.console import InOrder, Tally  # lazy: a command loads only what it runs
-    printer = None if args.json else _Printer(claims)
+    from ..report.console import InOrder, Layout, Tally  # lazy: a command loads only what it runs
+    layout = Layout.for_stream(sys.stdout, os.environ)
+    printer = None if args.json else _Printer(claims, layout)
     in_order = InOrder(claims)
     checking = []  # the claims the workers are on, for the progress bar
     start = time.perf_counter()
@@ -160,15 +161,16 @@ def run(args) -> int:
         if below:
             print(f"{len(below)} passed below the required '{args.require}': "
                   + ", ".join(f"{r.claim.id} ({standing(r.verdict.evidence)})" for r in below))
-        print(total.counts())
+        print(layout.wrap(total.counts()))
     return 0 if total.all_passed and mutants_ok and not below else 1
 
 
 class _Printer:
     """Prints results in the claims' order: a header as each paper starts, a summary as it ends."""
 
-    def __init__(self, claims):
+    def __init__(self, claims, layout):
         from ..papers import packs  # lazy: a command loads only what it runs
+        self.layout = layout
         self.titles = {name: pack.title for name, pack in packs().items()}
         self.counts = Counter(c.paper for c in claims)
         self.paper = None
@@ -179,9 +181,10 @@ class _Printer:
         if result.claim.paper != self.paper:
             self._close_paper()
             self.paper, self.tally = result.claim.paper, Tally()
-            print(paper_header(self.paper, self.titles.get(self.paper, ""), self.counts[self.paper]))
+            print(paper_header(self.paper, self.titles.get(self.paper, ""), self.counts[self.paper],
+                               self.layout))
         self.tally.add(result)
-        print(result_line(result), flush=True)
+        print(result_line(result, self.layout), flush=True)
 
     def finish(self):
         self._close_paper()
@@ -189,7 +192,7 @@ class _Printer:
     def _close_paper(self):
         from ..report.console import paper_summary  # lazy: a command loads only what it runs
         if self.paper is not None:
-            print(paper_summary(self.paper, self.tally))
+            print(paper_summary(self.paper, self.tally, self.layout))
             print()
         self.paper = None
 
