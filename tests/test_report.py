@@ -277,7 +277,8 @@ def test_report_builds_from_the_command_line(claims_file, tmp_path):
     text = (out / "toy.md").read_text(encoding="utf-8")
     for claim_id in ("square", "pi-decimal", "scope"):
         assert f"`{claim_id}`" in text
-    assert "| symbolic | 1 |" in text and "| certified | 1 |" in text and "| logical | 1 |" in text
+    assert "| proved: symbolic | 1 |" in text and "| proved: certified | 1 |" in text
+    assert "| by argument: logical | 1 |" in text
     assert "Traceback" not in run.stderr
 
 

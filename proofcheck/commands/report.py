@@ -17,7 +17,7 @@ from pathlib import Path
 from .. import scripts as derivation_scripts_package
 from ..core.model.verdict import DEFAULT_DPS
 from ..core.numbers.precision import validate_dps
-from ..core.model.verdict import EVIDENCE_ORDER, Settings
+from ..core.model.verdict import Settings
 from .common import Progress, add_cache, add_dps, add_samples, add_timeout, positive_int
 
 DEFAULT_OUT = "report-out"
@@ -130,9 +130,9 @@ def run(args) -> int:
         print()
     else:
         for path, summary in written:
-            counts = ", ".join(f"{summary.evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
             bad = summary.status.get("failed", 0) + summary.status.get("error", 0)
-            print(f"wrote {path}: {summary.claims} claims ({counts}" + (f", {bad} failed" if bad else "") + ")")
+            print(f"wrote {path}: {summary.claims} claims: {summary.standing_counts()}"
+                  + (f"; {bad} failed" if bad else ""))
         for figure in figures_out:
             if figure.written:
                 print(f"wrote {', '.join(str(p) for p in figure.files.values())} ({figure.seconds:.1f} s)")

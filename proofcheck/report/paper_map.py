@@ -22,6 +22,7 @@ from pathlib import Path
 from ..core.model.narrowing import SAMPLED, narrowing_note
 from ..core.model.support import describe, weakest_along
 from ..core.model.verdict import EVIDENCE_ORDER, STATUSES
+from .failures import explain
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -59,6 +60,7 @@ class MapRow:
     finding: bool = False
     section_title: str = ""
     evidence_note: str = ""        # sampling narrowed in data; a weaker step along rests_on
+    explanation: tuple = ()        # a failure as verify explains it: claimed, derived, the point
 
     def as_dict(self) -> dict:
         return {"id": self.id, "paper": self.paper, "section": self.section,
@@ -66,7 +68,8 @@ class MapRow:
                 "statement": self.statement, "statement_tex": self.statement_tex or None,
                 "kind": self.kind, "evidence": self.evidence, "derivation": self.derivation,
                 "status": self.status, "seconds": self.seconds, "details": self.details,
-                "finding": self.finding, "evidence_note": self.evidence_note}
+                "finding": self.finding, "evidence_note": self.evidence_note,
+                "explanation": list(self.explanation)}
 
 
 @dataclass
@@ -82,6 +85,13 @@ class Summary:
     @property
     def checked(self) -> bool:
         return self.status.get(NOT_CHECKED, 0) < self.claims or self.claims == 0
+
+    def standing_counts(self) -> str:
+        """``125 proved (111 symbolic, 14 certified), 42 sampled, 45 by argument``."""
+        e = self.evidence
+        proved = e.get("symbolic", 0) + e.get("certified", 0)
+        return (f"{proved} proved ({e.get('symbolic', 0)} symbolic, {e.get('certified', 0)} certified), "
+                f"{e.get('numeric', 0)} sampled, {e.get('logical', 0)} by argument")
 
     @property
     def all_passed(self) -> bool:
@@ -144,8 +154,10 @@ def row_from_claim(claim, result=None, title: str = "") -> MapRow:
     verdict = result.verdict
     details = "" if verdict.passed else (verdict.details or "")[:300]
     note = narrowing_note(claim) if verdict.passed and verdict.evidence in SAMPLED else ""
+    explanation = () if verdict.passed else tuple(explain(result))
     return replace(row, status=verdict.status, evidence=verdict.evidence,
-                   seconds=round(verdict.seconds, 3), details=details, evidence_note=note)
+                   seconds=round(verdict.seconds, 3), details=details, evidence_note=note,
+                   explanation=explanation)
 
 
 def _with_chains(claims, results, rows):
