@@ -253,48 +253,60 @@ class _Translator:
             self.fail(f"bad arguments to {name}: {error}")
 
     def _operator(self, name, args):
-        if name == "E":
-            if len(args) != 2:
-                self.fail("E(f, Z) takes an expression and a variable")
-            variable = self._bound_variable(args[1], name)
-            body = self.number(args[0])
-            return sp.Integral(body * _phi(variable), (variable, -sp.oo, sp.oo))
-        if name == "integrate":
-            if len(args) != 4:
-                self.fail("integrate(f, x, a, b) takes four arguments")
-            variable = self._bound_variable(args[1], name)
-            return sp.Integral(self.number(args[0]), (variable, self.number(args[2]), self.number(args[3])))
-        if name == "summation":
-            if len(args) != 4:
-                self.fail("summation(f, j, a, b) takes four arguments")
-            variable = self._bound_variable(args[1], name)
-            return sp.Sum(self.number(args[0]), (variable, self.number(args[2]), self.number(args[3])))
-        if name == "diff":
-            if len(args) not in (2, 3):
-                self.fail("diff(f, x[, k]) takes two or three arguments")
-            variable = self._bound_variable(args[1], name)
-            order = 1
-            if len(args) == 3:
-                order = self.number(args[2])
-                if not (order.is_Integer and 1 <= order <= 10):
-                    self.fail("diff order must be an integer from 1 to 10")
-            return sp.Derivative(self.number(args[0]), (variable, int(order)))
-        if name == "limit":
-            if len(args) not in (3, 4):
-                self.fail("limit(f, x, point[, '+'|'-']) takes three or four arguments")
-            variable = self._bound_variable(args[1], name)
-            direction = "+-"
-            if len(args) == 4:
-                d = args[3]
-                if not (isinstance(d, ast.Constant) and d.value in ("+", "-")):
-                    self.fail("limit direction must be '+' or '-'")
-                direction = d.value
-            point = self.number(args[2])
-            if point in (sp.oo, -sp.oo):
-                direction = "-" if point == sp.oo else "+"
-            return sp.Limit(self.number(args[0]), variable, point, direction)
-        self.fail(f"unknown operator '{name}'")  # pragma: no cover
+        build = getattr(self, _OPERATOR_BUILDERS.get(name, ""), None)
+        if build is None:
+            self.fail(f"unknown operator '{name}'")  # pragma: no cover
+        return build(name, args)
 
+    def _expectation(self, name, args):
+        if len(args) != 2:
+            self.fail("E(f, Z) takes an expression and a variable")
+        variable = self._bound_variable(args[1], name)
+        body = self.number(args[0])
+        return sp.Integral(body * _phi(variable), (variable, -sp.oo, sp.oo))
+
+    def _integral(self, name, args):
+        if len(args) != 4:
+            self.fail("integrate(f, x, a, b) takes four arguments")
+        variable = self._bound_variable(args[1], name)
+        return sp.Integral(self.number(args[0]), (variable, self.number(args[2]), self.number(args[3])))
+
+    def _summation(self, name, args):
+        if len(args) != 4:
+            self.fail("summation(f, j, a, b) takes four arguments")
+        variable = self._bound_variable(args[1], name)
+        return sp.Sum(self.number(args[0]), (variable, self.number(args[2]), self.number(args[3])))
+
+    def _derivative(self, name, args):
+        if len(args) not in (2, 3):
+            self.fail("diff(f, x[, k]) takes two or three arguments")
+        variable = self._bound_variable(args[1], name)
+        order = 1
+        if len(args) == 3:
+            order = self.number(args[2])
+            if not (order.is_Integer and 1 <= order <= 10):
+                self.fail("diff order must be an integer from 1 to 10")
+        return sp.Derivative(self.number(args[0]), (variable, int(order)))
+
+    def _limit(self, name, args):
+        if len(args) not in (3, 4):
+            self.fail("limit(f, x, point[, '+'|'-']) takes three or four arguments")
+        variable = self._bound_variable(args[1], name)
+        direction = "+-"
+        if len(args) == 4:
+            d = args[3]
+            if not (isinstance(d, ast.Constant) and d.value in ("+", "-")):
+                self.fail("limit direction must be '+' or '-'")
+            direction = d.value
+        point = self.number(args[2])
+        if point in (sp.oo, -sp.oo):
+            direction = "-" if point == sp.oo else "+"
+        return sp.Limit(self.number(args[0]), variable, point, direction)
+
+
+# Each operator's name in a claim, and the method of the reader that builds it.
+_OPERATOR_BUILDERS = {"E": "_expectation", "integrate": "_integral", "summation": "_summation",
+                      "diff": "_derivative", "limit": "_limit"}
 
 def not_a_number(value) -> str:
     """What a parsed value that is no number is, in words: a tuple, or a condition."""

@@ -167,29 +167,48 @@ def _acb(expr, env, analytic: bool):
         return acb.pi()
     if expr is sp.E:
         return acb(1).exp()
-    if isinstance(expr, sp.Add):
-        total = acb(0)
-        for term in expr.args:
-            total += _acb(term, env, analytic)
-        return total
-    if isinstance(expr, sp.Mul):
-        product = acb(1)
-        for factor in expr.args:
-            product *= _acb(factor, env, analytic)
-        return product
-    if isinstance(expr, sp.Pow):
-        base = _acb(expr.base, env, analytic)
-        if expr.exp.is_Integer:
-            return base ** int(expr.exp)
-        if expr.exp == sp.Rational(1, 2):
-            return base.sqrt(analytic=analytic)
-        return (_acb(expr.exp, env, analytic) * base.log(analytic=analytic)).exp()
-    if isinstance(expr, sp.log) and len(expr.args) == 1:
-        return _acb(expr.args[0], env, analytic).log(analytic=analytic)
+    for kind in type(expr).__mro__:
+        rule = _ACB_RULES.get(kind)
+        if rule is not None:
+            return rule(expr, env, analytic)
     name = _ACB_UNARY.get(expr.func)
     if name is not None:
         return getattr(_acb(expr.args[0], env, analytic), name)()
     raise NotEnclosable(f"no complex-ball rule for {expr.func.__name__} (needed to integrate)")
+
+
+def _acb_add(expr, env, analytic):
+    total = acb(0)
+    for term in expr.args:
+        total += _acb(term, env, analytic)
+    return total
+
+
+def _acb_mul(expr, env, analytic):
+    product = acb(1)
+    for factor in expr.args:
+        product *= _acb(factor, env, analytic)
+    return product
+
+
+def _acb_pow(expr, env, analytic):
+    base = _acb(expr.base, env, analytic)
+    if expr.exp.is_Integer:
+        return base ** int(expr.exp)
+    if expr.exp == sp.Rational(1, 2):
+        return base.sqrt(analytic=analytic)
+    return (_acb(expr.exp, env, analytic) * base.log(analytic=analytic)).exp()
+
+
+def _acb_log(expr, env, analytic):
+    if len(expr.args) != 1:
+        raise NotEnclosable("no complex-ball rule for a logarithm to a base (needed to integrate)")
+    return _acb(expr.args[0], env, analytic).log(analytic=analytic)
+
+
+# The complex-ball rules by SymPy type, looked up along the type's MRO; functions of one
+# argument are in _ACB_UNARY.
+_ACB_RULES = {sp.Add: _acb_add, sp.Mul: _acb_mul, sp.Pow: _acb_pow, sp.log: _acb_log}
 
 
 def certified_integral(integral, env, prec: int) -> arb:
