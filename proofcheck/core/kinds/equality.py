@@ -27,7 +27,6 @@ from ..numbers.side_balls import unvouched
 from ..points.slack_roots import switch_points
 from ..symbolic.operators import NoClosedForm, closed_form, is_zero
 from ..points.policy import sample_points
-from ..points.ties import tie_points
 from ..model.timeout import time_budget
 from ..model.verdict import Settings, Verdict, failed, passed, show_point
 from . import Kind
@@ -124,65 +123,101 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     (then the claim fails there).
     """
     if points is None:
-        points = sample_points(claim, settings)
-        if not (settings.mutant_mode or has_operator(left) or has_operator(right)):
-            points += switch_points(claim.sampling_domain, left - right, points)
-            points += apart_in_a_spot(claim.sampling_domain, left - right, points)
-        elif not settings.mutant_mode and claim.sampling_domain is not None:
-            points += switch_points(claim.sampling_domain, parameter_switches(claim, left - right), points)
+        points = _comparison_points(claim, left, right, settings)
     points = points + [point for point in also if point not in points]
     infinite, undecided = [], []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
-            try:
-                a = evaluate(left, point, dps)
-                b = evaluate(right, point, dps)
-            except NoLimit as error:
-                return failed(f"{label}: {error}", {"point": show_point(point)})
-            except CancelledDigits:
-                # A side these digits cannot compute: its balls, at higher precisions, decide.
-                a = b = None
-            except EvaluationError as error:
-                return Verdict("error", None, f"at {show_point(point)}: {error}",
-                               {"point": show_point(point)})
-            if a is not None and not (mpmath.isfinite(a) or mpmath.isfinite(b)):
+            outcome, verdict = _outcome_at(left, right, point, dps, settings, label)
+            if outcome == _DECIDED:
+                return verdict
+            if outcome == _UNDECIDED:
+                undecided.append(verdict)  # another point may still refute the claim
+            elif outcome == _INFINITE:
                 infinite.append(point)  # decides nothing; the other points must
-                continue
-            # Against an exact 0, agreement through the floor of zero is confirmed at 2 dps.
-            try:
-                differs = a is not None and (not agree(a, b, dps) or against_zero(a, b)) and \
-                    disagreement_holds(left, right, point, dps, a, b)
-            except EvaluationError as error:
-                # Undecided here; another point may still refute the claim.
-                undecided.append(Verdict("error", None, f"at {show_point(point)}: {_short(a, 6)} against "
-                                         f"{_short(b, 6)} at {dps} digits, and at more: {error}",
-                                         {"point": show_point(point)}))
-                continue
-            if differs:
-                # Both values with every digit the comparison trusts; a formula when
-                # the left side is a closed form SymPy derived (what the reader checks).
-                shown = {"point": show_point(point), label: _short(a, required_digits(dps)),
-                         "asserted": _short(b, required_digits(dps))}
-                if not has_operator(left):
-                    shown[f"{label} formula"] = sp.sstr(left)[:500]
-                return failed(f"{label} and assertion differ, confirmed at higher precision", shown)
-            if dps == settings.dps:
-                try:
-                    against = unvouched(left, right, point, settings, label)
-                except NoLimit as error:
-                    return failed(f"{label}: {error}", {"point": show_point(point)})
-                except EvaluationError as error:
-                    return Verdict("error", None, f"at {show_point(point)}: {error}",
-                                   {"point": show_point(point)})
-                if against is not None and against.status == "failed":
-                    return against
-                if against is not None:
-                    undecided.append(against)  # another point may still refute the claim
     if undecided:
         return undecided[0]
     if infinite:
         return Verdict("error", None, f"both sides are infinite at {show_point(infinite[0])}: a numeric "
                        "comparison decides nothing there", {"point": show_point(infinite[0])})
+    return _agreement(claim, left, right, points, settings, label, arb_apart)
+
+
+# What one point says (``_outcome_at``): the comparison's verdict, a verdict that waits for
+# another point to refute the claim, nothing (both sides infinite), or agreement (None).
+_DECIDED, _UNDECIDED, _INFINITE = "decided", "undecided", "infinite"
+
+
+def _comparison_points(claim, left, right, settings):
+    """The sampled points, with those where a piece of the difference switches."""
+    points = sample_points(claim, settings)
+    if not (settings.mutant_mode or has_operator(left) or has_operator(right)):
+        points += switch_points(claim.sampling_domain, left - right, points)
+        points += apart_in_a_spot(claim.sampling_domain, left - right, points)
+    elif not settings.mutant_mode and claim.sampling_domain is not None:
+        points += switch_points(claim.sampling_domain, parameter_switches(claim, left - right), points)
+    return points
+
+
+def _outcome_at(left, right, point, dps, settings, label):
+    """What ``point`` says at ``dps`` digits: (outcome, verdict), outcome one of ``_DECIDED``,
+    ``_UNDECIDED``, ``_INFINITE`` or None (the sides agree there)."""
+    try:
+        a = evaluate(left, point, dps)
+        b = evaluate(right, point, dps)
+    except NoLimit as error:
+        return _DECIDED, failed(f"{label}: {error}", {"point": show_point(point)})
+    except CancelledDigits:
+        # A side these digits cannot compute: its balls, at higher precisions, decide.
+        a = b = None
+    except EvaluationError as error:
+        return _DECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
+    if a is not None and not (mpmath.isfinite(a) or mpmath.isfinite(b)):
+        return _INFINITE, None
+    outcome, verdict = _disagreement(left, right, point, dps, (a, b), label)
+    if outcome is None and dps == settings.dps:
+        return _unvouched_outcome(left, right, point, settings, label)
+    return outcome, verdict
+
+
+def _disagreement(left, right, point, dps, values, label):
+    """A failed verdict where the values ``(a, b)`` differ, confirmed at higher precision."""
+    a, b = values
+    # Against an exact 0, agreement through the floor of zero is confirmed at 2 dps.
+    try:
+        differs = a is not None and (not agree(a, b, dps) or against_zero(a, b)) and \
+            disagreement_holds(left, right, point, dps, a, b)
+    except EvaluationError as error:
+        # Undecided here; another point may still refute the claim.
+        return _UNDECIDED, Verdict("error", None, f"at {show_point(point)}: {_short(a, 6)} against "
+                                   f"{_short(b, 6)} at {dps} digits, and at more: {error}",
+                                   {"point": show_point(point)})
+    if not differs:
+        return None, None
+    # Both values with every digit the comparison trusts; a formula when
+    # the left side is a closed form SymPy derived (what the reader checks).
+    shown = {"point": show_point(point), label: _short(a, required_digits(dps)),
+             "asserted": _short(b, required_digits(dps))}
+    if not has_operator(left):
+        shown[f"{label} formula"] = sp.sstr(left)[:500]
+    return _DECIDED, failed(f"{label} and assertion differ, confirmed at higher precision", shown)
+
+
+def _unvouched_outcome(left, right, point, settings, label):
+    """The sides' balls (``side_balls.unvouched``) where the working digits agree."""
+    try:
+        against = unvouched(left, right, point, settings, label)
+    except NoLimit as error:
+        return _DECIDED, failed(f"{label}: {error}", {"point": show_point(point)})
+    except EvaluationError as error:
+        return _DECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
+    if against is None:
+        return None, None
+    return (_DECIDED if against.status == "failed" else _UNDECIDED), against
+
+
+def _agreement(claim, left, right, points, settings, label, arb_apart):
+    """Agreement at every point: a pass, unless Arb encloses the difference away from 0."""
     apart = apart_below_the_digits(left, right, points) if arb_apart else None
     if apart is not None:
         return failed(f"{label} and assertion differ below the {required_digits(settings.dps)} digits "
