@@ -13,6 +13,9 @@ where one of its pieces switches (``core/points/slack_roots.py``).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import mpmath
 import sympy as sp
 
@@ -283,9 +286,31 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
     """
     closed_form_fn = closed_form_fn or (
         lambda e: closed_form(e, representative_point(claim), probe_points(claim)))
-    closed = None
-    note = ""
-    contradicted = None
+    verdict = _control_shortcut(claim, definition, asserted, settings, numeric_ok)
+    if verdict is not None:
+        return verdict
+    derivation = _Derivation()
+    if "symbolic" in settings.routes:
+        derivation = _derivation(claim, definition, asserted, settings, closed_form_fn)
+        if derivation.proof is not None:
+            return derivation.proof
+    closed = derivation.closed
+    if closed is not None:
+        verdict = _constant_difference(closed, asserted)
+        if verdict is not None:
+            return verdict
+        verdict = numeric_compare(claim, closed, asserted, settings, label="derived", arb_apart=False)
+        if verdict.passed:
+            return _closed_form_agreement(claim, closed, asserted, settings, verdict)
+        if not numeric_ok:
+            return verdict
+    elif not numeric_ok:
+        return Verdict("error", None, derivation.note or "no numeric route for this kind")
+    return _against_definition(claim, definition, asserted, settings, derivation)
+
+
+def _control_shortcut(claim, definition, asserted, settings, numeric_ok):
+    """A negative control's counter-example by a cheap route, or None."""
     if settings.mutant_mode and definition in _CLOSED_FORMS:
         # The definition is never mutated: compare with its closed form, derived for the claim itself.
         verdict = numeric_compare(claim, _CLOSED_FORMS[definition], asserted, settings, label="derived")
@@ -298,47 +323,62 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
         verdict = numeric_compare(claim, definition, asserted, settings)
         if not verdict.passed:
             return verdict
-    if "symbolic" in settings.routes:
-        try:
-            with time_budget(settings.symbolic_budget):
-                closed = closed_form_fn(definition)
-                _CLOSED_FORMS[definition] = closed
-                # Structural equality first: oo == oo holds, though oo - oo is nan.
-                if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None,
-                                                             at=probe_points(claim)):
-                    return passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}",
-                                  route=_symbolic_route(definition))
-        except NoClosedForm as reason:
-            note = f"symbolic route stopped: {reason}"
-            contradicted = getattr(reason, "where", None)
-        except SymbolicTimeout:
-            note = f"symbolic route stopped: over {settings.symbolic_budget} s"
-        except (NotImplementedError, TypeError, ValueError, AttributeError, RecursionError,
-                ZeroDivisionError, EvaluationError) as error:
-            note = f"symbolic route stopped: SymPy raised {type(error).__name__}"
-    if closed is not None:
-        verdict = _constant_difference(closed, asserted)
-        if verdict is not None:
-            return verdict
-        verdict = numeric_compare(claim, closed, asserted, settings, label="derived", arb_apart=False)
-        if verdict.passed:
-            # SymPy's closed form (held against the definition at the probes) is exact: where
-            # Arb shows it apart from the assertion, the assertion is wrong, however slightly.
-            apart = apart_below_the_digits(closed, asserted, sample_points(claim, settings))
-            if apart is not None:
-                return failed(f"the derived closed form and the assertion agree to "
-                              f"{required_digits(settings.dps)} digits but differ below them: Arb "
-                              "encloses the difference away from 0",
-                              {**apart, "derived formula": sp.sstr(closed)[:500]})
-            verdict.details = (f"derived closed form {sp.sstr(closed)[:120]}, not reduced to the "
-                               f"assertion by SymPy; " + verdict.details)
-            return verdict
-    if not numeric_ok:
-        if closed is not None:
-            return verdict
-        return Verdict("error", None, note or "no numeric route for this kind")
+    return None
+
+
+@dataclass
+class _Derivation:
+    """What the symbolic route left: SymPy's closed form, a symbolic pass, or why it stopped
+    (``note``) and where a probe contradicted SymPy (``contradicted``)."""
+
+    closed: Any = None
+    note: str = ""
+    contradicted: Any = None
+    proof: Verdict | None = None
+
+
+def _derivation(claim, definition, asserted, settings, closed_form_fn) -> _Derivation:
+    """SymPy's closed form of ``definition``, a pass where it reduces to ``asserted``."""
+    closed = None
+    try:
+        with time_budget(settings.symbolic_budget):
+            closed = closed_form_fn(definition)
+            _CLOSED_FORMS[definition] = closed
+            # Structural equality first: oo == oo holds, though oo - oo is nan.
+            if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None,
+                                                         at=probe_points(claim)):
+                return _Derivation(closed, proof=passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}",
+                                                        route=_symbolic_route(definition)))
+    except NoClosedForm as reason:
+        return _Derivation(closed, f"symbolic route stopped: {reason}", getattr(reason, "where", None))
+    except SymbolicTimeout:
+        return _Derivation(closed, f"symbolic route stopped: over {settings.symbolic_budget} s")
+    except (NotImplementedError, TypeError, ValueError, AttributeError, RecursionError,
+            ZeroDivisionError, EvaluationError) as error:
+        return _Derivation(closed, f"symbolic route stopped: SymPy raised {type(error).__name__}")
+    return _Derivation(closed)
+
+
+def _closed_form_agreement(claim, closed, asserted, settings, verdict):
+    """The verdict where the derived closed form agrees with the assertion at the sampled points."""
+    # SymPy's closed form (held against the definition at the probes) is exact: where
+    # Arb shows it apart from the assertion, the assertion is wrong, however slightly.
+    apart = apart_below_the_digits(closed, asserted, sample_points(claim, settings))
+    if apart is not None:
+        return failed(f"the derived closed form and the assertion agree to "
+                      f"{required_digits(settings.dps)} digits but differ below them: Arb "
+                      "encloses the difference away from 0",
+                      {**apart, "derived formula": sp.sstr(closed)[:500]})
+    verdict.details = (f"derived closed form {sp.sstr(closed)[:120]}, not reduced to the "
+                       f"assertion by SymPy; " + verdict.details)
+    return verdict
+
+
+def _against_definition(claim, definition, asserted, settings, derivation):
+    """The definition itself against the assertion, with why the symbolic route stopped."""
     verdict = numeric_compare(claim, definition, asserted, settings,
-                              also=at_contradiction(claim, contradicted))
+                              also=at_contradiction(claim, derivation.contradicted))
+    note, closed = derivation.note, derivation.closed
     if note and verdict.passed:
         verdict.details = note + "; " + verdict.details
     elif note and verdict.status == "error":
