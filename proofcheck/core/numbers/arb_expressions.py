@@ -26,9 +26,8 @@ from functools import lru_cache
 
 import mpmath
 import sympy as sp
+from flint import arb, fmpq
 from mpmath.libmp import from_man_exp
-from flint import arb
-from flint import fmpq
 
 
 class NotEnclosable(ArithmeticError):
@@ -41,7 +40,6 @@ _UNARY = {
     sp.cosh: "cosh", sp.tanh: "tanh", sp.gamma: "gamma", sp.loggamma: "lgamma",
     sp.airyai: "airy_ai", sp.LambertW: "lambertw",
 }
-_STRUCTURAL = (sp.Add, sp.Mul, sp.Pow, sp.Abs, sp.Max, sp.Min, sp.floor, sp.ceiling, sp.airyaiprime)
 _CONSTANTS = {sp.pi: "pi", sp.E: "const_e", sp.EulerGamma: "const_euler"}
 
 
@@ -72,99 +70,157 @@ def _build(expr, names):
     operation the rules below name, so the result is the ball a node-by-node
     evaluation gives, at a fraction of the calls.
     """
+    source = _Source(names)
+    result = source.build(expr)
+    text = "def compiled(env):\n" + "\n".join(source.lines) + f"\n    return {result}\n"
+    exec(compile(text, "<arb expression>", "exec"), source.namespace)  # noqa: S102 - generated above
+    return source.namespace["compiled"]
 
-    index = {name: i for i, name in enumerate(names)}
-    namespace = {"arb": arb, "integer_power": integer_power, "integer_exponent_power": integer_exponent_power,
-                 "NotEnclosable": NotEnclosable}
-    lines: list[str] = []
-    seen: dict = {}
 
-    def constant(value) -> str:
-        name = f"k{len(namespace)}"
-        namespace[name] = value
+class _Source:
+    """The lines of the function being generated, and the namespace its names refer to."""
+
+    def __init__(self, names):
+
+        self.names = names
+        self.index = {name: i for i, name in enumerate(names)}
+        self.namespace = {"arb": arb, "integer_power": integer_power,
+                          "integer_exponent_power": integer_exponent_power, "NotEnclosable": NotEnclosable}
+        self.lines: list[str] = []
+        self.seen: dict = {}
+
+    def constant(self, value) -> str:
+        name = f"k{len(self.namespace)}"
+        self.namespace[name] = value
         return name
 
-    def emit(code: str) -> str:
-        name = f"v{len(lines)}"
-        lines.append(f"    {name} = {code}")
+    def emit(self, code: str) -> str:
+        name = f"v{len(self.lines)}"
+        self.lines.append(f"    {name} = {code}")
         return name
 
-    def build(node) -> str:
-        if node not in seen:
-            seen[node] = emit(rule(node))
-        return seen[node]
+    def build(self, node) -> str:
+        """The name of ``node``'s ball, its line emitted once, by the rule of its type."""
+        if node not in self.seen:
+            self.seen[node] = self.emit(_rule_for(type(node))(self, node))
+        return self.seen[node]
 
-    def fold(node, operator):
-        parts = [build(a) for a in node.args]
+    def fold(self, node, template: str) -> str:
+        """The arguments' balls combined left to right, a line per step."""
+        parts = [self.build(a) for a in node.args]
         code = parts[0]
         for part in parts[1:]:
-            code = emit(f"{code} {operator} {part}")
+            code = self.emit(template.format(code, part))
         return code
 
-    def rule(node) -> str:
-        if node.is_Symbol:
-            if node not in index:
-                raise NotEnclosable(f"no value for {node}")
-            return f"env[{index[node]}]"
-        if node.is_Rational:
-            # An exact rational is rounded once, at the precision in force when called.
-            return f"arb({constant(fmpq(int(node.p), int(node.q)))})"
-        if node in _CONSTANTS:
-            return f"arb.{_CONSTANTS[node]}()"
-        if node.is_Number:  # a float, an infinity or nan: the exact numbers are handled above
-            raise NotEnclosable(f"no exact ball for {node}")
-        if isinstance(node, sp.Piecewise):
-            return f"{constant(_piecewise(node, lambda n: _build(n, names)))}(env)"
-        if isinstance(node, sp.log) and len(node.args) != 1:
-            raise NotEnclosable("log with a base")
-        if isinstance(node, sp.exp) and node.args[0].is_Integer:
-            # e^n from Arb's cached constant e: a power, not a fresh exponential series.
-            return f"arb.const_e() ** {int(node.args[0])}"
-        if not isinstance(node, _STRUCTURAL) and node.func not in _UNARY:
-            raise NotEnclosable(f"no ball rule for {node.func.__name__}")
-        if isinstance(node, sp.Pow) and node.exp.is_integer and not node.exp.is_Integer:
-            # (-1)**k for a sum's index: the power at the exact integer k, whatever the base's sign.
-            return f"integer_exponent_power({build(node.base)}, {build(node.exp)})"
-        if isinstance(node, sp.Pow) and not (node.exp.is_Integer or node.exp in (sp.S.Half, -sp.S.Half)):
-            power = _real_power(node.base, _build(node.exp, names), lambda n: _build(n, names))
-            return f"{constant(power)}(env)"
-        if isinstance(node, sp.Add):
-            return fold(node, "+")
-        if isinstance(node, sp.Mul):
-            return fold(node, "*")
-        if isinstance(node, (sp.Max, sp.Min)):
-            method = "max" if isinstance(node, sp.Max) else "min"
-            parts = [build(a) for a in node.args]
-            code = parts[0]
-            for part in parts[1:]:
-                code = emit(f"{code}.{method}({part})")
-            return code
-        if isinstance(node, sp.Pow):
-            base = build(node.base)
-            if node.exp == sp.S.Half:
-                return f"{base}.sqrt()"
-            if node.exp == -sp.S.Half:
-                return f"{base}.rsqrt()"
-            # Arb's integer power is binary powering (a negative one inverts), as mpmath.power is.
-            return f"integer_power({base}, {int(node.exp)})"
-        if isinstance(node, sp.LambertW) and len(node.args) == 2 and node.args[1] == -1:
-            # The other real branch, W_-1 on [-1/e, 0) (SymPy's solve gives it for x e^x = c < 0).
-            return f"{build(node.args[0])}.lambertw(-1)"
-        if len(node.args) != 1:
-            raise NotEnclosable(f"no ball rule for {node.func.__name__}")
-        (argument,) = [build(a) for a in node.args]
-        if isinstance(node, sp.Abs):
-            return f"abs({argument})"
-        if isinstance(node, (sp.floor, sp.ceiling)):
-            return f"{constant(_integer_part(node))}({argument})"
-        if node.func is sp.airyaiprime:
-            return f"{argument}.airy_ai(derivative=1)"
-        return f"{argument}.{_UNARY[node.func]}()"
+    def separately(self, node):
+        """``node`` compiled as a function of its own (a branch, an exponent, a factor)."""
+        return _build(node, self.names)
 
-    result = build(expr)
-    source = "def compiled(env):\n" + "\n".join(lines) + f"\n    return {result}\n"
-    exec(compile(source, "<arb expression>", "exec"), namespace)  # noqa: S102 - generated above
-    return namespace["compiled"]
+
+@lru_cache(maxsize=None)
+def _rule_for(kind):
+    """The rule of the nearest class in ``kind``'s method resolution order that ``_RULES``
+    names (the way SymPy's printers dispatch); a function of one argument otherwise."""
+    for base in kind.__mro__:
+        rule = _RULES.get(base)
+        if rule is not None:
+            return rule
+    return _function
+
+
+def _symbol(source, node):
+    if node not in source.index:
+        raise NotEnclosable(f"no value for {node}")
+    return f"env[{source.index[node]}]"
+
+
+def _rational(source, node):
+
+    # An exact rational is rounded once, at the precision in force when called.
+    return f"arb({source.constant(fmpq(int(node.p), int(node.q)))})"
+
+
+def _inexact_number(source, node):
+    # A float, an infinity or nan: the exact numbers have rules of their own.
+    raise NotEnclosable(f"no exact ball for {node}")
+
+
+def _log(source, node):
+    if len(node.args) != 1:
+        raise NotEnclosable("log with a base")
+    return _function(source, node)
+
+
+def _exp(source, node):
+    if node.args[0].is_Integer:
+        # e^n from Arb's cached constant e: a power, not a fresh exponential series.
+        return f"arb.const_e() ** {int(node.args[0])}"
+    return _function(source, node)
+
+
+def _power(source, node):
+    if node.exp.is_integer and not node.exp.is_Integer:
+        # (-1)**k for a sum's index: the power at the exact integer k, whatever the base's sign.
+        return f"integer_exponent_power({source.build(node.base)}, {source.build(node.exp)})"
+    if not (node.exp.is_Integer or node.exp in (sp.S.Half, -sp.S.Half)):
+        power = _real_power(node.base, source.separately(node.exp), source.separately)
+        return f"{source.constant(power)}(env)"
+    base = source.build(node.base)
+    if node.exp == sp.S.Half:
+        return f"{base}.sqrt()"
+    if node.exp == -sp.S.Half:
+        return f"{base}.rsqrt()"
+    # Arb's integer power is binary powering (a negative one inverts), as mpmath.power is.
+    return f"integer_power({base}, {int(node.exp)})"
+
+
+def _lambert_w(source, node):
+    if len(node.args) == 2 and node.args[1] == -1:
+        # The other real branch, W_-1 on [-1/e, 0) (SymPy's solve gives it for x e^x = c < 0).
+        return f"{source.build(node.args[0])}.lambertw(-1)"
+    return _function(source, node)
+
+
+def _argument(source, node) -> str:
+    """The ball of a node's single argument; NotEnclosable for any other number of them."""
+    if len(node.args) != 1:
+        raise NotEnclosable(f"no ball rule for {node.func.__name__}")
+    return source.build(node.args[0])
+
+
+def _function(source, node):
+    """A function with a ball method of its own (``_UNARY``); anything else is refused."""
+    if node.func not in _UNARY:
+        raise NotEnclosable(f"no ball rule for {node.func.__name__}")
+    return f"{_argument(source, node)}.{_UNARY[node.func]}()"
+
+
+def _step(source, node):
+    argument = _argument(source, node)
+    return f"{source.constant(_integer_part(node))}({argument})"
+
+
+# The rules by SymPy type; ``sign``, a float and an operator have none and are refused.
+_RULES = {
+    sp.Symbol: _symbol,
+    sp.Rational: _rational,
+    **{type(value): (lambda source, node: f"arb.{_CONSTANTS[node]}()") for value in _CONSTANTS},
+    sp.Number: _inexact_number,
+    sp.Piecewise: lambda source, node: f"{source.constant(_piecewise(node, source.separately))}(env)",
+    sp.log: _log,
+    sp.exp: _exp,
+    sp.Pow: _power,
+    sp.Add: lambda source, node: source.fold(node, "{} + {}"),
+    sp.Mul: lambda source, node: source.fold(node, "{} * {}"),
+    sp.Max: lambda source, node: source.fold(node, "{}.max({})"),
+    sp.Min: lambda source, node: source.fold(node, "{}.min({})"),
+    sp.Abs: lambda source, node: f"abs({_argument(source, node)})",
+    sp.floor: _step,
+    sp.ceiling: _step,
+    sp.airyaiprime: lambda source, node: f"{_argument(source, node)}.airy_ai(derivative=1)",
+    sp.LambertW: _lambert_w,
+}
 
 
 def _integer_part(node):

@@ -90,62 +90,11 @@ _FUNCTIONS = {
 
 
 def _eval(expr, env):
-    if expr.is_Symbol:
-        try:
-            return env[expr]
-        except KeyError:
-            raise EvaluationError(f"no value for {expr}") from None
-    if expr.is_Integer:
-        return mpmath.mpf(int(expr))
-    if expr.is_Rational:
-        return mpmath.mpf(int(expr.p)) / int(expr.q)
-    if expr.is_Float:
-        return mpmath.mpf(expr)
-    if expr is sp.pi:
-        return +mpmath.pi
-    if expr is sp.E:
-        return mpmath.e()
-    if expr is sp.EulerGamma:
-        return +mpmath.euler
-    if expr is sp.oo:
-        return mpmath.inf
-    if expr is -sp.oo or expr is sp.S.NegativeInfinity:
-        return -mpmath.inf
-    if isinstance(expr, sp.Add):
-        return mpmath.fsum(_eval(a, env) for a in expr.args)
-    if isinstance(expr, sp.Mul):
-        result = mpmath.mpf(1)
-        for a in expr.args:
-            result *= _eval(a, env)
-        return result
-    if isinstance(expr, sp.Pow):
-        base, exponent = expr.args
-        if exponent == sp.Rational(1, 2):
-            return mpmath.sqrt(_eval(base, env))
-        if exponent.is_Integer:
-            return mpmath.power(_eval(base, env), int(exponent))
-        b = _eval(base, env)
-        e = _eval(exponent, env)
-        if b < 0:
-            raise EvaluationError(f"negative base in {expr}")
-        return mpmath.power(b, e)
-    if isinstance(expr, sp.Abs):
-        return abs(_eval(expr.args[0], env))
-    if isinstance(expr, sp.sign):
-        return mpmath.sign(_eval(expr.args[0], env))
-    if isinstance(expr, sp.Max):
-        return max(_eval(a, env) for a in expr.args)
-    if isinstance(expr, sp.Min):
-        return min(_eval(a, env) for a in expr.args)
-    if isinstance(expr, sp.floor):
-        return mpmath.floor(_eval(expr.args[0], env))
-    if isinstance(expr, sp.ceiling):
-        return mpmath.ceil(_eval(expr.args[0], env))
-    if isinstance(expr, sp.Piecewise):
-        for value, condition in expr.args:
-            if _truth(condition, env):
-                return _eval(value, env)
-        raise EvaluationError(f"no branch of {expr} applies")
+    """Value of ``expr`` under ``env``: the rule of its type (``_rule_for``), else an
+    operator computed from its definition, else a function's mpmath counterpart."""
+    rule = _rule_for(type(expr))
+    if rule is not None:
+        return rule(expr, env)
     operator = _OPERATORS.get(type(expr))
     if operator is not None:
         return _operator_value(operator, expr, env)
@@ -153,6 +102,84 @@ def _eval(expr, env):
     if function is not None:
         return function(*[_eval(a, env) for a in expr.args])
     raise EvaluationError(f"no numeric rule for {expr.func.__name__}")
+
+
+@lru_cache(maxsize=None)
+def _rule_for(kind):
+    """The rule of the nearest class in ``kind``'s method resolution order that ``_RULES``
+    names (the way SymPy's printers dispatch), or None; a ``Dummy`` is read as a ``Symbol``."""
+    for base in kind.__mro__:
+        rule = _RULES.get(base)
+        if rule is not None:
+            return rule
+    return None
+
+
+def _symbol(expr, env):
+    try:
+        return env[expr]
+    except KeyError:
+        raise EvaluationError(f"no value for {expr}") from None
+
+
+def _rational(expr, env):
+    return mpmath.mpf(int(expr.p)) / int(expr.q)
+
+
+def _product(expr, env):
+    result = mpmath.mpf(1)
+    for a in expr.args:
+        result *= _eval(a, env)
+    return result
+
+
+def _power(expr, env):
+    base, exponent = expr.args
+    if exponent == sp.Rational(1, 2):
+        return mpmath.sqrt(_eval(base, env))
+    if exponent.is_Integer:
+        return mpmath.power(_eval(base, env), int(exponent))
+    b = _eval(base, env)
+    e = _eval(exponent, env)
+    if b < 0:
+        raise EvaluationError(f"negative base in {expr}")
+    return mpmath.power(b, e)
+
+
+def _piecewise(expr, env):
+    for value, condition in expr.args:
+        if _truth(condition, env):
+            return _eval(value, env)
+    raise EvaluationError(f"no branch of {expr} applies")
+
+
+def _of_argument(function):
+    """The rule that applies ``function`` to the value of the single argument."""
+    return lambda expr, env: function(_eval(expr.args[0], env))
+
+
+# The types the evaluator knows by their structure, numbers and constants first.
+_RULES = {
+    sp.Symbol: _symbol,
+    sp.Integer: lambda expr, env: mpmath.mpf(int(expr)),
+    sp.Rational: _rational,
+    sp.Float: lambda expr, env: mpmath.mpf(expr),
+    type(sp.pi): lambda expr, env: +mpmath.pi,
+    type(sp.E): lambda expr, env: mpmath.e(),
+    type(sp.EulerGamma): lambda expr, env: +mpmath.euler,
+    type(sp.oo): lambda expr, env: mpmath.inf,
+    type(sp.S.NegativeInfinity): lambda expr, env: -mpmath.inf,
+    sp.Add: lambda expr, env: mpmath.fsum(_eval(a, env) for a in expr.args),
+    sp.Mul: _product,
+    sp.Pow: _power,
+    sp.Abs: _of_argument(abs),
+    sp.sign: _of_argument(mpmath.sign),
+    sp.Max: lambda expr, env: max(_eval(a, env) for a in expr.args),
+    sp.Min: lambda expr, env: min(_eval(a, env) for a in expr.args),
+    sp.floor: _of_argument(mpmath.floor),
+    sp.ceiling: _of_argument(mpmath.ceil),
+    sp.Piecewise: _piecewise,
+}
 
 
 def _operator_value(operator, expr, env):
