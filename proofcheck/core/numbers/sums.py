@@ -256,19 +256,18 @@ def sum_to_infinity(term, variable, low, high, env, numeric):
     The certified ball where a route proves the tail and the ball is narrow to the working
     bits; else ``numeric()`` (mpmath's extrapolation), accepted only inside the proved ball
     where there is one.  ``env`` maps the parameters to mpf values, put in exactly."""
-    exact = term.xreplace({symbol: _exact(value) for symbol, value in env.items() if symbol != variable})
-    if exact.free_symbols - {variable}:
-        return numeric()
     bits = mpmath.mp.prec
-    pieces = []
-    if mpmath.isinf(low) and mpmath.isinf(high):
-        pieces = [(exact.xreplace({variable: -variable}), 1), (exact, 0)]
-    elif mpmath.isinf(low):
-        pieces = [(exact.xreplace({variable: -variable}), -int(high))]
-    else:
-        pieces = [(exact, int(low))]
+    integers = {symbol: sp.Integer(int(value)) for symbol, value in env.items()
+                if symbol != variable and mpmath.isfinite(value) and value == int(value)}
+    pieces = _pieces(term.xreplace(integers), variable, low, high)
     with arb_bits(bits + 16):
-        balls = [certified_sum(piece, variable, start, bits) for piece, start in pieces]
+        balls = [_geometric_sum(piece, start, env) for piece, start in pieces]
+        if None in balls:
+            exact = {symbol: _exact(value) for symbol, value in env.items() if symbol != variable}
+            if any(piece.xreplace(exact).free_symbols - {variable} for piece, _ in pieces):
+                return numeric()
+            balls = [ball if ball is not None else certified_sum(piece.xreplace(exact), variable, start, bits)
+                     for ball, (piece, start) in zip(balls, pieces)]
         if None not in balls:
             total = sum(balls, arb(0))
             if _narrow(total, total.rad(), bits - 8):
@@ -278,6 +277,53 @@ def sum_to_infinity(term, variable, low, high, env, numeric):
         raise EvaluationError(f"the extrapolated sum {mpmath.nstr(value, 8)} lies outside the proved "
                               f"bounds {total.str(8)}")
     return value
+
+
+def _pieces(term, variable, low, high):
+    """(term, first index) of each sum to +oo that makes up the sum over [low, high]."""
+    if mpmath.isinf(low) and mpmath.isinf(high):
+        return [(term.xreplace({variable: -variable}), 1), (term, 0)]
+    if mpmath.isinf(low):
+        return [(term.xreplace({variable: -variable}), -int(high))]
+    return [(term, int(low))]
+
+
+def _geometric_sum(term, start, env):
+    """t(0)/(1 - r) for a series whose ratio r is free of the index, with |r| < 1 proved by
+    Arb; DivergentSum where |r| >= 1 is proved and t(0) is not 0; else None."""
+    variable = next(iter(term.free_symbols - set(env)), None)
+    ratio = _constant_ratio(term, variable, start) if variable is not None else None
+    if ratio is None:
+        return None
+    first, ratio = ratio
+    names = tuple(sorted(first.free_symbols | ratio.free_symbols, key=str))
+    if any(name not in env for name in names):
+        return None
+    balls = [arb(env[name]) for name in names]
+    try:
+        first_ball, ratio_ball = (compile_arb(e, names)(balls) for e in (first, ratio))
+    except (NotEnclosable, ZeroDivisionError, ValueError):
+        return None
+    if abs(ratio_ball) < 1:
+        return first_ball / (1 - ratio_ball)
+    if abs(ratio_ball) >= 1 and (first_ball > 0 or first_ball < 0):
+        raise DivergentSum(f"the series diverges: it is geometric with ratio {ratio_ball.str(8)}, "
+                           "not below 1 in size")
+    return None
+
+
+@lru_cache(maxsize=256)
+def _constant_ratio(term, variable, start):
+    """(first term, ratio) where t(m+1)/t(m) simplifies to an expression free of m; else None."""
+    shifted = term.xreplace({variable: start + _INDEX})
+    try:
+        with time_budget(SYMBOLIC_SECONDS / 2):
+            ratio = sp.simplify(sp.powsimp(shifted.xreplace({_INDEX: _INDEX + 1}) / shifted))
+    except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, ArithmeticError, RecursionError):
+        return None
+    if ratio.has(_INDEX) or not ratio.is_finite:
+        return None
+    return shifted.xreplace({_INDEX: 0}), ratio
 
 
 def _exact(value):
