@@ -38,6 +38,7 @@ from ..numbers.precision import (ESCALATION, agree, arb_bits, differs_at_higher_
                                  own_scale, required_digits)
 from ..model.sampling import edge_values, from_unit, point_from_units
 from ..numbers.side_balls import side_ball, unvouched
+from .flat_optimum import flat_second_order
 from ..symbolic.operators import NoClosedForm, closed_form, is_zero
 from ..model.timeout import time_budget
 from ..symbolic.unique_stationary_point import (definite_everywhere, in_box, interval_of,
@@ -164,7 +165,10 @@ class Optimum(Kind):
                         return Verdict("error", None, "second-order condition undecided: the objective "
                                        "was not derived in closed form (raise the time budget)",
                                        {"point": show_point(point)})
-                    return failed("second-order condition fails", {"point": show_point(point)})
+                    # A Hessian that is not definite may be a flat optimum (x^8 at 0).
+                    verdict = flat_second_order(f, symbols, full, claim.raw["sense"], settings.symbolic_budget)
+                    if verdict is not None:
+                        return verdict
             if settings.mutant_mode:
                 break
 

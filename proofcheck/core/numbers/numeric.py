@@ -36,6 +36,7 @@ from ..model.errors import EvaluationError
 from .precision import arb_bits
 from .quadrature_pieces import breakpoint_expressions, split_long_pieces
 from .settled_quadrature import settled_quadrature, settled_sum
+from .sums import sum_to_infinity
 
 
 def evaluate(expr, point, dps: int):
@@ -381,7 +382,10 @@ def _sum(expr, env):
         return _eval(term, env) * len(range(int(lo), int(hi) + 1))
     f = _compiled_integrand(term, variable, env)
     with arb_bits(mpmath.mp.prec):
-        if mpmath.isinf(hi) or hi - lo > 10**5:
+        if mpmath.isinf(hi) or mpmath.isinf(lo):
+            # A proved tail where one is found; divergence fails the claim (``sums``).
+            return sum_to_infinity(term, variable, lo, hi, env, lambda: settled_sum(f, [lo, hi]))
+        if hi - lo > 10**5:
             return settled_sum(f, [lo, hi])
         with dropped_radii.ledger() as dropped:
             total = mpmath.fsum(f(mpmath.mpf(j)) for j in range(int(lo), int(hi) + 1))
