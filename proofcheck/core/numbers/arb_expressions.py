@@ -99,7 +99,7 @@ class _Source:
         self.lines.append(f"    {name} = {code}")
         return name
 
-    def build(self, node) -> str:
+    def build(self, node: sp.Basic) -> str:
         """The name of ``node``'s ball, its line emitted once, by the rule of its type."""
         if node not in self.seen:
             self.seen[node] = self.emit(_rule_for(type(node))(self, node))
