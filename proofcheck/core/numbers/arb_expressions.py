@@ -22,7 +22,9 @@ rounding of a difference that cancelled, happens to fall on.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
+from typing import cast
 
 import mpmath
 import sympy as sp
@@ -99,10 +101,11 @@ class _Source:
         self.lines.append(f"    {name} = {code}")
         return name
 
-    def build(self, node: sp.Basic) -> str:
+    def build(self, node) -> str:
         """The name of ``node``'s ball, its line emitted once, by the rule of its type."""
         if node not in self.seen:
-            self.seen[node] = self.emit(_rule_for(type(node))(self, node))
+            kind = cast(Hashable, type(node))  # a class: hashable, whatever mypy reads of SymPy's
+            self.seen[node] = self.emit(_rule_for(kind)(self, node))
         return self.seen[node]
 
     def fold(self, node, template: str) -> str:
@@ -119,7 +122,7 @@ class _Source:
 
 
 @lru_cache(maxsize=None)
-def _rule_for(kind):
+def _rule_for(kind: type):
     """The rule of the nearest class in ``kind``'s method resolution order that ``_RULES``
     names (the way SymPy's printers dispatch); a function of one argument otherwise."""
     for base in kind.__mro__:
