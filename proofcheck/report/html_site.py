@@ -120,16 +120,19 @@ def writeup_pages(paper: str, out_dir: Path) -> list[tuple[str, str]]:
 
 
 def index_page(entries: list[tuple[str, str, dict, list]]) -> str:
-    """The index: every paper with its counts, and its write-ups."""
-    items = []
-    for title, name, tally, writeups in entries:
+    """The index: every paper with its counts, then the write-ups (the findings) as pages of their own."""
+    items, writeups = [], []
+    for title, name, tally, papers_writeups in entries:
         text = (f"{tally['symbolic'] + tally['certified']} proved, {tally['numeric']} sampled, "
                 f"{tally['logical']} by argument, {tally['failed']} failed, {tally['error']} errors")
-        items.append(f'<li><a href="{_e(name)}">{_e(title)}</a>: {_e(text)}'
-                     + ("".join(f'<br>write-up: <a href="{_e(n)}">{_e(t)}</a>' for t, n in writeups)) + "</li>")
+        items.append(f'<li><a href="{_e(name)}">{_e(title)}</a>: {_e(text)}</li>')
+        writeups += [f'<li><a href="{_e(n)}">{_e(t)}</a> (with <a href="{_e(name)}">{_e(title)}</a>)</li>'
+                     for t, n in papers_writeups]
     body = ("<header><h1>proofcheck reports</h1></header><main><h2>Papers</h2>"
-            f"<ul>{''.join(items)}</ul></main>")
-    return document("proofcheck reports", body)
+            f"<ul>{''.join(items)}</ul>")
+    if writeups:
+        body += f"<h2>Findings and write-ups</h2><ul>{''.join(writeups)}</ul>"
+    return document("proofcheck reports", body + "</main>")
 
 
 def write_site(*, papers, claims, full, results, out_dir: Path, settings: Settings, cache,
