@@ -10,8 +10,10 @@ its link (``permalinks.py``).
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import re
+import shutil
 from pathlib import Path
 
 from ..core.support import weakest_along
@@ -71,13 +73,41 @@ def figures_section(paper: str, rendered: dict, note: str) -> str:
     return "".join(parts) + "</section>"
 
 
-def draw_figures(papers, out_dir: Path) -> tuple[dict, str]:
+def draw_figures(papers, out_dir: Path, cache=None) -> tuple[dict, str]:
     """The papers' figures (drawn when matplotlib is installed), and the note a page shows without them."""
     names = [n for n in figure_module.FIGURES if any(n in figure_module.for_paper(p.name) for p in papers)]
     if names and not figure_module.matplotlib_available():
         return {}, (f"Figures are not included: install matplotlib ({figure_module.INSTALL_HINT}) "
                     "and run proofcheck report --html again.")
-    return {n: figure_module.render(n, out_dir / "figures") for n in names}, ""
+    return {n: _figure(n, out_dir, cache) for n in names}, ""
+
+
+def _figure(name: str, out_dir: Path, cache):
+    """Figure ``name`` as SVG: drawn, or as drawn before under the same source and versions.
+
+    A figure's numbers come from the package's code alone, so the verdict cache's key of
+    the source (every .py, and the versions of SymPy, mpmath and python-flint), with
+    matplotlib's version, says when a kept drawing is still the one the code would draw.
+    Drawing the five figures anew takes most of a warm report's time.
+    """
+    if cache is None:
+        return figure_module.render(name, out_dir / "figures", formats=("svg",))
+    import matplotlib
+
+    from ..core.verdict_cache import source_fingerprint
+    key = hashlib.sha256(f"{source_fingerprint()} {matplotlib.__version__} {name}".encode()).hexdigest()
+    kept = Path(cache.folder) / "figures" / f"{name}-{key[:32]}.svg"
+    spec = figure_module.FIGURES[name]
+    if kept.is_file():
+        return figure_module.FigureOutput(name, spec.title, spec.caption, "written", {"svg": kept})
+    figure = figure_module.render(name, out_dir / "figures", formats=("svg",))
+    if figure.written:
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(figure.files["svg"], kept)
+        except OSError:
+            pass  # a cache that cannot be written only costs time
+    return figure
 
 
 def controls_of(claims, settings: Settings, cache) -> dict:
@@ -138,7 +168,7 @@ def index_page(entries: list[tuple[str, str, dict, list]]) -> str:
 def write_site(*, papers, claims, full, results, out_dir: Path, settings: Settings, cache,
                derivation_base: str, command: str) -> list[tuple[Path, object]]:
     """Write every page; (path, summary) per paper, as the other formats report."""
-    rendered, note = draw_figures(papers, out_dir)
+    rendered, note = draw_figures(papers, out_dir, cache)
     controls = controls_of(claims, settings, cache) if results is not None else {}
     written, entries, links = [], [], {}
     for paper in papers:
