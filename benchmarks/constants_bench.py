@@ -28,7 +28,7 @@ import time
 from flint import arb, ctx
 
 from proofcheck.constants import load_constants
-from proofcheck.core.digits import certified_digits
+from proofcheck.core.decimals.digits import certified_digits
 
 TARGET_SECONDS = {10_000: 1.0, 100_000: 15.0}
 

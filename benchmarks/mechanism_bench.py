@@ -32,7 +32,7 @@ def main(argv=None):
 
     from proofcheck import ShiftedLogGaussian
     from proofcheck.cli import main as cli
-    from proofcheck.dp.renyi import renyi_divergence
+    from proofcheck.dp.divergences.renyi import renyi_divergence
 
     mechanism = ShiftedLogGaussian("0.3")
     counts = np.random.default_rng(1).integers(0, 10**6, size=10**7)

@@ -1,11 +1,11 @@
 """Mutation testing of the checking engine against the fast engine tests.
 
 Runs mutmut 3 (https://pypi.org/project/mutmut/) over the modules that decide a
-verdict -- by default ``core/precision.py``, ``core/intervals.py``,
-``core/decimal_balls.py``, ``core/decimal_audit.py``, ``core/numeric.py``,
-``core/symbolic.py``, ``core/signs.py``, ``core/domains.py``, ``core/sampling.py``,
-``core/counterexamples.py``, ``core/golden.py``, ``core/mutants.py``,
-``core/kinds/*.py``, ``dp/divergence_kinds.py`` and ``dp/zcdp_kinds.py`` --
+verdict -- by default ``core/numbers/precision.py``, ``core/numbers/intervals.py``,
+``core/decimals/balls.py``, ``core/decimals/audit.py``, ``core/numbers/numeric.py``,
+``core/symbolic/operators.py``, ``core/symbolic/signs.py``, ``core/model/domains.py``, ``core/model/sampling.py``,
+``core/points/counterexamples.py``, ``core/numbers/golden.py``, ``core/kinds/mutants.py``,
+``core/kinds/*.py``, ``dp/divergences/divergence_kinds.py`` and ``dp/divergences/zcdp_kinds.py`` --
 with ``tests/engine`` as the test suite, then prints, for
 each module, how many mutants the tests killed, and every mutant that
 survived (module, line, the change).
@@ -18,7 +18,7 @@ mutmut is not installed by ``pip install '.[test]'``; install it yourself::
 Run (from anywhere; paths are relative to ``proofcheck/`` or to the repository)::
 
     python benchmarks/mutation_engine.py                      # all the default modules
-    python benchmarks/mutation_engine.py core/precision.py core/intervals.py
+    python benchmarks/mutation_engine.py core/numbers/precision.py core/numbers/intervals.py
     python benchmarks/mutation_engine.py 'core/kinds/*.py' --keep --json out.json
 
 Options: ``--tests PATH ...`` (default ``tests/engine``), ``--max-children N``
@@ -61,22 +61,22 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "proofcheck"
 
 DEFAULT_MODULES = [
-    "core/precision.py",
-    "core/intervals.py",
-    "core/decimal_balls.py",
-    "core/decimal_audit.py",
-    "core/numeric.py",
-    "core/numeric_limits.py",
-    "core/symbolic.py",
-    "core/signs.py",
-    "core/domains.py",
-    "core/sampling.py",
-    "core/counterexamples.py",
-    "core/golden.py",
-    "core/mutants.py",
+    "core/numbers/precision.py",
+    "core/numbers/intervals.py",
+    "core/decimals/balls.py",
+    "core/decimals/audit.py",
+    "core/numbers/numeric.py",
+    "core/numbers/numeric_limits.py",
+    "core/symbolic/operators.py",
+    "core/symbolic/signs.py",
+    "core/model/domains.py",
+    "core/model/sampling.py",
+    "core/points/counterexamples.py",
+    "core/numbers/golden.py",
+    "core/kinds/mutants.py",
     "core/kinds/*.py",
-    "dp/divergence_kinds.py",
-    "dp/zcdp_kinds.py",
+    "dp/divergences/divergence_kinds.py",
+    "dp/divergences/zcdp_kinds.py",
 ]
 
 # mutmut's exit-code classes (mutmut.stats.status_by_exit_code), grouped.
@@ -151,7 +151,8 @@ def mutmut_config(modules: list[str], tests: list[str]) -> str:
         # proofcheck.derivations looks for the top-level derivations/ folder.
         f"also_copy = {_toml_list(['derivations'])}",
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}",
-        # One process: the project's addopts (-n auto) cleared, xdist off.
+        # One process: xdist off (tests/conftest.py spreads a run over every core), and the
+        # project's addopts (its -q and marker selection) cleared.
         "pytest_add_cli_args = " + _toml_list(
             ["-o", "addopts=", "-p", "no:xdist", "-p", "no:cacheprovider", "-m", "not slow"]),
         "use_git_change_detection = false",
@@ -276,7 +277,8 @@ def _mutant_sort_key(name: str):
 
 def report(results: dict, seconds: float) -> bool:
     print()
-    header = f"{'module':<36} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'other':>5} {'kill rate':>9}"
+    header = (f"{'module':<36} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'other':>5} "
+              f"{'kill rate':>9}")
     print(header)
     print("-" * len(header))
     all_total = all_killed = 0

@@ -31,7 +31,8 @@ ESTABLISHES = {
     "c_r_minus_one": "Prop. 6.2 proof: C_r − 1 = 8r(1+r)/(1−r)²",
     "eq15": "eq. (15) and Theorem 1.1: liminf n² v(n) ≥ (1−r)⁶/(128 r²(1+r)²)",
     "small_r_constant": "Table 2: r² · (15) → 1/128 as r → 0",
-    "markov_instance_sum": "Prop. 6.2 proof, an instance: at r = 1/5, n = 3 and the paper's q, P_n(Y > t) + P_m(Y ≤ t) of two laws meeting the utility bound, summed",
+    "markov_instance_sum": ("Prop. 6.2 proof, an instance: at r = 1/5, n = 3 and the paper's q, "
+                            "P_n(Y > t) + P_m(Y ≤ t) of two laws meeting the utility bound, summed"),
     "pinsker_instance_kl": "Prop. 6.2 proof, an instance: the binary divergence D_KL(1{Y ≤ t}) of those laws, computed",
 }
 
@@ -65,7 +66,8 @@ def derive(d: literate.Derivation) -> None:
            result="sqrt_c_r")
 
     tv = d.step("(16)", "For A = {Y ≤ t}: d_TV ≥ P_n(A) − P_m(A) ≥ 1 − (sum of the bounds) ≥ 1 − (1+r)/2.",
-                sp.factor(1 - total.subs(q, q_r)), lhs=literate.name("d_TV(P_n, P_m) ≥", r"d_{\mathrm{TV}}(P_n,P_m)\ \geq"),
+                sp.factor(1 - total.subs(q, q_r)),
+                lhs=literate.name("d_TV(P_n, P_m) ≥", r"d_{\mathrm{TV}}(P_n,P_m)\ \geq"),
                 paper=(1 - r) / 2, key="eq16", result="tv_lower_bound")
     d.cite("Prop. 6.2 proof", "Pinsker's inequality D_KL ≥ 2 d_TV²; Lemma 6.1 (quadratic group privacy "
            "of zCDP) and the KL limit α ↓ 1 give D_KL(P_n ‖ P_m) ≤ (m − n)² v(n).")
@@ -150,5 +152,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    from proofcheck.commands.derive import standalone
+    from proofcheck.core.literate.command_line import standalone
     raise SystemExit(standalone(derive, TITLE, SOURCE))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.core import literate
-from proofcheck.core.expressions import FUNCTIONS
+from proofcheck.core.model.expressions import FUNCTIONS
 
 phi, Phi = FUNCTIONS["phi"], FUNCTIONS["Phi"]
 
@@ -45,7 +45,8 @@ def derive(d: literate.Derivation) -> None:
     below = sp.Integral(factor * phi(z), (z, -sp.oo, threshold))
     above = sp.Integral(factor * phi(z), (z, threshold, sp.oo))
     low = d.step("§4.1", "The weighted lower half E[e^{σZ−a} 1{Z ≤ a/σ}] (the factor is below one "
-                 "there).", sp.simplify(below.doit()), lhs=below, paper=sp.exp(sigma**2 / 2 - a) * Phi(a / sigma - sigma),
+                 "there).", sp.simplify(below.doit()), lhs=below,
+                 paper=sp.exp(sigma**2 / 2 - a) * Phi(a / sigma - sigma),
                  hint=_ERF)
     high = d.step("§4.1", "The weighted upper half E[e^{σZ−a} 1{Z > a/σ}].", sp.simplify(above.doit()),
                   lhs=above,
@@ -113,5 +114,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    from proofcheck.commands.derive import standalone
+    from proofcheck.core.literate.command_line import standalone
     raise SystemExit(standalone(derive, TITLE, SOURCE))

@@ -13,8 +13,8 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.core import literate
-from proofcheck.core.expressions import FUNCTIONS
-from proofcheck.core.symbolic import closed_form as closed_form_of
+from proofcheck.core.model.expressions import FUNCTIONS
+from proofcheck.core.symbolic.operators import closed_form as closed_form_of
 
 phi, Phi, Phi_inv = FUNCTIONS["phi"], FUNCTIONS["Phi"], FUNCTIONS["Phi_inv"]
 
@@ -119,5 +119,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    from proofcheck.commands.derive import standalone
+    from proofcheck.core.literate.command_line import standalone
     raise SystemExit(standalone(derive, TITLE, SOURCE))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.core import literate
-from proofcheck.core.expressions import FUNCTIONS
+from proofcheck.core.model.expressions import FUNCTIONS
 
 phi, Phi = FUNCTIONS["phi"], FUNCTIONS["Phi"]
 
@@ -131,5 +131,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    from proofcheck.commands.derive import standalone
+    from proofcheck.core.literate.command_line import standalone
     raise SystemExit(standalone(derive, TITLE, SOURCE))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.core import literate
-from proofcheck.core.expressions import FUNCTIONS
+from proofcheck.core.model.expressions import FUNCTIONS
 
 Phi, Phi_inv = FUNCTIONS["Phi"], FUNCTIONS["Phi_inv"]
 
@@ -127,5 +127,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    from proofcheck.commands.derive import standalone
+    from proofcheck.core.literate.command_line import standalone
     raise SystemExit(standalone(derive, TITLE, SOURCE))

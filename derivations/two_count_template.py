@@ -80,5 +80,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    from proofcheck.commands.derive import standalone
+    from proofcheck.core.literate.command_line import standalone
     raise SystemExit(standalone(derive, TITLE, SOURCE))

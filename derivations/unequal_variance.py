@@ -16,7 +16,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.core import literate
-from proofcheck.core.expressions import FUNCTIONS
+from proofcheck.core.model.expressions import FUNCTIONS
 
 normal_pdf = FUNCTIONS["normal_pdf"]
 
@@ -76,7 +76,8 @@ def derive(d: literate.Derivation) -> None:
     integral = gauss.subs(Asym, A_eq) * sp.exp(B_eq**2 / (4 * A_eq) + C_eq)
     d.step("(11)", "The Rényi divergence (1/(α−1)) log ∫ p^α q^{1−α}, from the completed square.",
            sp.factor(sp.simplify(d.split_logarithms(sp.log(integral)) / (alpha - 1))),
-           lhs=literate.name("D_α(N(μ_P, s²) ‖ N(μ_Q, s²))", r"D_\alpha\left(\mathcal{N}(\mu_P,s^2)\,\|\,\mathcal{N}(\mu_Q,s^2)\right)"),
+           lhs=literate.name("D_α(N(μ_P, s²) ‖ N(μ_Q, s²))",
+                             r"D_\alpha\left(\mathcal{N}(\mu_P,s^2)\,\|\,\mathcal{N}(\mu_Q,s^2)\right)"),
            paper=alpha * (muP - muQ)**2 / (2 * s**2), key="eq11", result="eq11")
 
     n, r = d.parameters(n="n >= 1", r="0 < r < 1")
@@ -88,7 +89,8 @@ def derive(d: literate.Derivation) -> None:
     slope = sp.diff(condition, alpha)
     d.holds("(35)", "The condition is linear in α with negative slope −(2n+1): it holds below one threshold.",
             slope, "<")
-    threshold = d.step("(35)", "The threshold, by SymPy.", sp.solve(condition, alpha), lhs=literate.name("α⋆", r"\alpha_\star"),
+    threshold = d.step("(35)", "The threshold, by SymPy.", sp.solve(condition, alpha),
+                       lhs=literate.name("α⋆", r"\alpha_\star"),
                        paper=[(n + 1)**2 / (2 * n + 1)], key="eq35")[0]
     d.step("(35)", "So the reverse divergence is finite iff α < α⋆.", sp.factor(threshold),
            lhs=literate.name("α⋆", r"\alpha_\star"), paper=(n + 1)**2 / (2 * n + 1), result="eq35")
@@ -110,5 +112,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    from proofcheck.commands.derive import standalone
+    from proofcheck.core.literate.command_line import standalone
     raise SystemExit(standalone(derive, TITLE, SOURCE))

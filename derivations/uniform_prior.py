@@ -75,7 +75,8 @@ def derive(d: literate.Derivation) -> None:
                       key="maximiser", result=None)
     best_a = critical[0]
     d.step("(25)", "The maximiser.", best_a, lhs=a, paper=2 * sp.exp(sp.Rational(3, 2)), result="maximiser")
-    d.holds("(25)", "g'' < 0 there: a strict local maximum.", sp.simplify(sp.diff(objective, a, 2).subs(a, best_a)), "<")
+    curvature = sp.simplify(sp.diff(objective, a, 2).subs(a, best_a))
+    d.holds("(25)", "g'' < 0 there: a strict local maximum.", curvature, "<")
     d.step("(25)", "g vanishes at a = 2e and tends to 0 as a → ∞.",
            [sp.simplify(objective.subs(a, 2 * sp.E)), sp.limit(objective, a, sp.oo)], paper=[0, 0])
     u = d.variable("u", positive=True)
@@ -98,5 +99,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    from proofcheck.commands.derive import standalone
+    from proofcheck.core.literate.command_line import standalone
     raise SystemExit(standalone(derive, TITLE, SOURCE))

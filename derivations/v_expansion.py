@@ -18,7 +18,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.core import literate
-from proofcheck.core.expressions import FUNCTIONS
+from proofcheck.core.model.expressions import FUNCTIONS
 
 Phi_inv = FUNCTIONS["Phi_inv"]
 
@@ -113,7 +113,8 @@ def derive(d: literate.Derivation) -> None:
            paper=leading, result="limit_n2_v")
     d.step("(7), second route", "And the remainder: n³(v(n) − 1/(2σ²n²)) has a finite limit, so the "
            "remainder is O(n⁻³).", sp.limit(n**3 * (v - leading / n**2), n, sp.oo),
-           lhs=literate.name("lim n³(v(n) − 1/(2σ²n²))", r"\lim_{n\to\infty} n^3\left(v(n)-\frac{1}{2\sigma^2 n^2}\right)"),
+           lhs=literate.name("lim n³(v(n) − 1/(2σ²n²))",
+                             r"\lim_{n\to\infty} n^3\left(v(n)-\frac{1}{2\sigma^2 n^2}\right)"),
            paper=second)
 
     r0 = d.parameters(r0="0 < r0 < 1")
@@ -131,5 +132,5 @@ def results() -> dict:
 
 
 if __name__ == "__main__":
-    from proofcheck.commands.derive import standalone
+    from proofcheck.core.literate.command_line import standalone
     raise SystemExit(standalone(derive, TITLE, SOURCE))

@@ -10,15 +10,16 @@ from __future__ import annotations
 import os
 import sys
 
-# Without importing typing: `import proofcheck` loads nothing beyond this file.
+from .version import __version__
+
+# Without importing typing: `import proofcheck` loads nothing beyond this file and version.py.
 TYPE_CHECKING = False
+
 if TYPE_CHECKING:
     from typing import Any
 
     from .api import load, verify
-    from .dp.shifted_log_gaussian import ShiftedLogGaussian
-
-__version__ = "0.1.0"
+    from .dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian
 
 # SymPy remembers the results of its core operations (construction, assumptions, expansion)
 # in caches of 1000 entries each by default.  A claim, its negative controls and the routes
@@ -35,9 +36,9 @@ __all__ = ["ShiftedLogGaussian", "__version__", "load", "verify"]
 def __getattr__(name: str) -> Any:
     # Imported on first use so that `import proofcheck` stays light (no SymPy, no mpmath).
     if name == "ShiftedLogGaussian":
-        from .dp.shifted_log_gaussian import ShiftedLogGaussian
+        from .dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian  # lazy: `import proofcheck` stays light
         return ShiftedLogGaussian
     if name in ("load", "verify"):
-        from . import api
+        from . import api  # lazy: `import proofcheck` stays light
         return getattr(api, name)
     raise AttributeError(f"module 'proofcheck' has no attribute {name!r}")

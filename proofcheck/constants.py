@@ -4,13 +4,13 @@ A paper pack may hold a ``constants.toml`` beside its ``claims/`` folder: one
 ``[[constant]]`` table per closed-form constant (its exact value in the
 whitelisted expression language, where it appears, and every decimal the
 paper prints for it).  Loading parses each expression with
-``proofcheck.core.expressions.parse_expression`` (never ``eval``) and derives
+``proofcheck.core.model.expressions.parse_expression`` (never ``eval``) and derives
 its operators with SymPy, so that ``Constant.exact`` is a SymPy number.
 
 ``digits``, ``enclosure`` and ``audit_printed`` answer the questions of
 ``proofcheck constants``: the value to N certified significant digits, its
 Arb ball, and the verdict on each printed decimal
-(``proofcheck.core.digits``, ``proofcheck.core.decimal_audit``).
+(``proofcheck.core.decimals.digits``, ``proofcheck.core.decimals.audit``).
 """
 from __future__ import annotations
 
@@ -25,11 +25,13 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from .core.decimal_audit import Audit, audit
-from .core.digits import Digits, certified_digits, exact_constant
-from .core.printed_decimal import parse_decimal
-from .core.errors import ClaimFileError, ProofcheckError
-from .core.expressions import make_symbol, parse_expression
+from .core.decimals.audit import Audit, audit
+from .core.decimals.digits import Digits, certified_digits, exact_constant
+from .core.decimals.printed import parse_decimal
+from .core.model.errors import ClaimFileError, ProofcheckError
+from .core.model.expressions import make_symbol, parse_expression
+from .core.symbolic.operators import is_zero
+from .papers import packs
 
 FILE_NAME = "constants.toml"
 _CONSTANT_KEYS = {"id", "name", "value", "variables", "derivation", "where", "printed"}
@@ -69,7 +71,6 @@ class Constant:
         """
         if self.derivation is None:
             return None
-        from .core.symbolic import is_zero
         try:
             derived = exact_constant(self.derivation, what=f"derivation of {self.id}")
         except ProofcheckError:
@@ -163,7 +164,6 @@ def load_constants(papers=None, path=None) -> list[Constant]:
     """The constants of the named packs (all packs with a constants.toml by default), or of a file."""
     if path is not None:
         return load_file(path)
-    from .papers import packs
     available = packs()
     selected = list(available) if not papers else list(papers)
     constants = []

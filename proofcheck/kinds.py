@@ -2,11 +2,12 @@
 
 A paper pack lists its own kinds in its ``paper.toml`` (a ``[kinds]`` table of
 name = "module:Class", the module relative to the pack); ``papers.registry_for``
-puts them beside these.  See ``core/registry.py`` for how a kind is found.
+puts them beside these.  See ``core/model/registry.py`` for how a kind is found.
 """
 from __future__ import annotations
 
-from .core.registry import KindRegistry
+from . import scripts
+from .core.model.registry import KindRegistry
 
 # The paper-agnostic checkers (core/kinds/).
 CORE_KINDS = {
@@ -23,14 +24,14 @@ CORE_KINDS = {
 
 # Divergences and zCDP suprema (dp/).
 DP_KINDS = {
-    "renyi": "proofcheck.dp.divergence_kinds:Renyi",
-    "kl": "proofcheck.dp.divergence_kinds:KL",
-    "alpha-one-limit": "proofcheck.dp.divergence_kinds:AlphaOneLimit",
-    "zcdp-supremum": "proofcheck.dp.zcdp_kinds:ZcdpSupremum",
-    "zcdp-excess": "proofcheck.dp.zcdp_kinds:ZcdpExcess",
+    "renyi": "proofcheck.dp.divergences.divergence_kinds:Renyi",
+    "kl": "proofcheck.dp.divergences.divergence_kinds:KL",
+    "alpha-one-limit": "proofcheck.dp.divergences.divergence_kinds:AlphaOneLimit",
+    "zcdp-supremum": "proofcheck.dp.divergences.zcdp_kinds:ZcdpSupremum",
+    "zcdp-excess": "proofcheck.dp.divergences.zcdp_kinds:ZcdpExcess",
 }
 
 
 def engine_kinds() -> KindRegistry:
     """The core's kinds and the DP layer's: what a claims file of one's own may use."""
-    return KindRegistry({**CORE_KINDS, **DP_KINDS})
+    return KindRegistry({**CORE_KINDS, **DP_KINDS}, scripts=scripts.package_name())

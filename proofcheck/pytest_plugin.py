@@ -61,6 +61,9 @@ def pytest_addoption(parser):
                     help="each negative control is an item of its own, failing if the checker accepts it")
     group.addoption("--proofcheck-timeout", type=float, default=None, metavar="S",
                     help="time limit per item in seconds (the check runs in a forked worker)")
+    group.addoption("--proofcheck-require", default=None, choices=("proved", "sampled", "by-argument"),
+                    help="fail a claim that passed below this: proved (symbolic or certified), "
+                    "sampled (numeric), or by-argument (logical)")
     parser.addini("proofcheck_packs", type="args", default=[],
                   help="packs collected when pytest runs its testpaths (no paths given); 'all' for every pack")
     parser.addini("proofcheck_controls", default="0",
@@ -74,7 +77,7 @@ def pytest_configure(config):
     names = _pack_names(config)
     if not names:
         return
-    from .papers import packs
+    from .papers import packs  # lazy: collecting tests loads no engine
     available = packs()
     selected = list(available) if "all" in names else names
     unknown = [name for name in selected if name not in available]
@@ -113,7 +116,7 @@ def _controls(config) -> int:
 
 
 def _pack_at(folder: Path, config):
-    from .papers import packs
+    from .papers import packs  # lazy: collecting tests loads no engine
     names = _pack_names(config)
     for pack in packs().values():
         if Path(pack.folder).resolve() == folder.resolve() and ("all" in names or pack.name in names):
@@ -128,7 +131,7 @@ class _ClaimCollector(pytest.File):
         raise NotImplementedError
 
     def collect(self):
-        from .core.errors import ProofcheckError
+        from .core.model.errors import ProofcheckError  # lazy: collecting tests loads no engine
         try:
             claims = sorted(self._claims(), key=lambda c: c.order)
         except ProofcheckError as error:
@@ -154,7 +157,7 @@ class ClaimsFile(_ClaimCollector):
     """A ``*.claims.toml`` file of one's own."""
 
     def _claims(self):
-        from .papers import load_claims
+        from .papers import load_claims  # lazy: collecting tests loads no engine
         return load_claims(path=self.path)
 
 
@@ -163,7 +166,7 @@ class PackCollector(_ClaimCollector):
     builds the claims it checks, not every claim of every pack."""
 
     def _claims(self):
-        from .papers import list_claims
+        from .papers import list_claims  # lazy: collecting tests loads no engine
         return list_claims([self.name])
 
 
@@ -179,8 +182,8 @@ def _mutant_items(parent, claim):
 
 
 def _settings(config):
-    from .core.precision import validate_dps
-    from .core.verdict import Settings
+    from .core.numbers.precision import validate_dps  # lazy: collecting tests loads no engine
+    from .core.model.verdict import Settings  # lazy: collecting tests loads no engine
     dps = config.getoption("proofcheck_dps")
     return Settings() if dps is None else Settings(dps=validate_dps(dps))
 
@@ -202,7 +205,7 @@ def _markers(item, claim):
 
 def _checker(claim):
     """A claim's kind, also for an entry read but not yet built."""
-    from .papers import registry_for
+    from .papers import registry_for  # lazy: collecting tests loads no engine
     return getattr(claim, "checker", None) or registry_for()[claim.kind]
 
 
@@ -233,8 +236,8 @@ class ClaimItem(pytest.Item):
     @property
     def claim(self):
         if getattr(self._claim, "checker", None) is None:  # an entry: built now, once
-            from .core.errors import ProofcheckError
-            from .papers import built_claim
+            from .core.model.errors import ProofcheckError  # lazy: collecting tests loads no engine
+            from .papers import built_claim  # lazy: collecting tests loads no engine
             try:
                 self._claim = built_claim(self._claim)
             except ProofcheckError as error:
@@ -242,7 +245,8 @@ class ClaimItem(pytest.Item):
         return self._claim
 
     def runtest(self):
-        from .core.runner import run_mutants
+        from .core.model.verdict import meets, standing  # lazy: collecting tests loads no engine
+        from .core.run.check import run_mutants  # lazy: collecting tests loads no engine
         settings = _settings(self.config)
         result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
         verdict = result.verdict
@@ -254,6 +258,10 @@ class ClaimItem(pytest.Item):
             # A computing kind that reached no computed evidence, or a step listed without
             # computation that claims some: either is a fault of the checker.
             raise ClaimFailed(f"{self.claim.id}: kind {self.claim.kind} gave {verdict.evidence} evidence")
+        required = self.config.getoption("proofcheck_require")
+        if required and not meets(verdict.evidence, required.replace("-", " ")):
+            raise ClaimFailed(f"{self.claim.id}: passed {standing(verdict.evidence)} ({verdict.evidence}: "
+                              f"{verdict.route}), below the required '{required}'")
         recorded = self.claim.get("evidence")
         if recorded and verdict.evidence != recorded:
             # A route lost (or gained): the record says what this claim reached until now.
@@ -287,7 +295,7 @@ class MutantItem(ClaimItem):
         self.add_marker("mutant")
 
     def runtest(self):
-        from .core.runner import control_settings
+        from .core.run.check import control_settings  # lazy: collecting tests loads no engine
         settings = control_settings(_settings(self.config))
         result = _check(self.claim, settings, self.config.getoption("proofcheck_timeout"))
         self.user_properties += [("control", self.description), ("status", result.verdict.status)]
@@ -298,14 +306,16 @@ class MutantItem(ClaimItem):
 
 def _check(claim, settings, timeout):
     """The claim's result: checked here, or in a forked worker when a time limit is set."""
-    from .core.runner import Result, check_claim, run
+    from .core.model.results import Result  # lazy: collecting tests loads no engine
+    from .core.run.check import check_claim  # lazy: collecting tests loads no engine
+    from .core.run.runner import run  # lazy: collecting tests loads no engine
     if timeout:
         return run([claim], settings, jobs=1, timeout=timeout)[0]
     return Result(claim, check_claim(claim, settings))
 
 
 def _explain(result) -> str:
-    from .report.failures import explain
+    from .report.failures import explain  # lazy: collecting tests loads no engine
     verdict = result.verdict
     head = f"{result.claim.paper}::{result.claim.id} {verdict.status.upper()}: {result.claim.statement}"
     from .report.permalinks import link_for
@@ -329,7 +339,8 @@ class _EvidenceTally:
 
     def pytest_terminal_summary(self, terminalreporter):
         if self.counts:
-            order = ("symbolic", "certified", "numeric", "logical")
-            counts = ", ".join(f"{self.counts.get(e, 0)} {e}" for e in order)
-            terminalreporter.write_line(f"proofcheck evidence: {counts} "
-                                        f"({sum(self.counts.values())} claims passed)")
+            c = self.counts
+            proved = c["symbolic"] + c["certified"]
+            terminalreporter.write_line(
+                f"proofcheck: {sum(c.values())} claims passed: {proved} proved ({c['symbolic']} symbolic, "
+                f"{c['certified']} certified), {c['numeric']} sampled, {c['logical']} by argument")

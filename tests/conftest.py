@@ -40,13 +40,13 @@ collect_garbage_seldom()
 collect_ignore_glob = ["soundness/false/*.claims.toml", "soundness/true/*.claims.toml"]
 
 # The tests check every claim afresh: no command they run reads or writes the verdict
-# cache (core/verdict_cache.py), except the cache's own tests, which point it at a
+# cache (core/run/verdict_cache.py), except the cache's own tests, which point it at a
 # temporary folder.
 os.environ["PROOFCHECK_NO_CACHE"] = "1"
 
 
 # Module-level memo tables of the engine that are not lru_caches.
-_MEMO_TABLES = ("_DENSE", "_CLOSED_FORMS", "_CACHE", "_DRAWN", "_SHARED", "_AIRY_TERMS", "_RULES",
+_MEMO_TABLES = ("_DENSE", "_CLOSED_FORMS", "CLOSED_FORMS", "_CACHE", "_DRAWN", "_SHARED", "_AIRY_TERMS", "_RULES",
                 "_OPERATOR_VALUES", "_DECIDING_BALLS")
 
 
@@ -66,6 +66,32 @@ def _forget_engine_memos():
                 value.cache_clear()
             elif attribute in _MEMO_TABLES and isinstance(value, dict):
                 value.clear()
+
+
+# A bare `pytest` runs on every core, the tests of one xdist_group in one worker.  These are
+# defaults, not addopts: an `-n auto` there made `pytest -p no:xdist` stop on an unknown
+# option.  A conftest's `pytest_load_initial_conftests` is never called, so the defaults are
+# set when the options are read, before xdist reads them (its own hook is tryfirst too, and a
+# conftest registered after it runs first).  This file is an initial conftest of any run
+# under tests/.
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    if not config.pluginmanager.hasplugin("xdist"):  # -p no:xdist
+        return
+    if hasattr(config, "workerinput"):
+        # A worker reads the command line again, without these defaults (xdist's
+        # remote.setup_config): it learns the grouping from the controller.
+        config.option.loadgroup = config.workerinput.get("loadgroup", config.option.loadgroup)
+        return
+    if config.option.numprocesses is None:  # no -n given
+        config.option.numprocesses = "auto"
+    if config.option.dist == "no" and not config.option.distload:  # no --dist given
+        config.option.dist = "loadgroup"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    node.workerinput["loadgroup"] = node.config.option.dist == "loadgroup"
 
 
 def pytest_sessionstart(session):
@@ -180,7 +206,7 @@ def unit_claim(**record):
     Each claim has its own id: the engine remembers per-claim work (the dense points
     of a control's check) under the claim's source and id.
     """
-    from proofcheck.core.claims import build_claim
+    from proofcheck.core.model.claims import build_claim
     from proofcheck.papers import registry_for
     record.setdefault("id", f"unit-{next(_UNIT_IDS)}")
     record.setdefault("where", "unit test")

@@ -14,7 +14,7 @@ import sympy as sp
 
 import proofcheck
 from proofcheck.api.verdicts import number
-from proofcheck.core.errors import ProofcheckError
+from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.papers import list_claims
 
 from conftest import WRONG_DRIFT, write_claims

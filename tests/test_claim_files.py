@@ -64,7 +64,7 @@ def test_a_good_file_given_with_claims_is_checked(tmp_path):
     path.write_text(GOOD)
     result = run_cli("verify", "--claims", str(path), "-j", "1")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "1 passed, 0 failed" in result.stdout
+    assert "1 claim: " in result.stdout and "; 0 failed" in result.stdout
 
 
 @pytest.mark.parametrize("dps", ["14", "100001", "2.5", "many", "-3"])
@@ -86,8 +86,8 @@ def test_unknown_paper_and_unknown_claim_id_are_clear_errors():
 
 
 def test_a_paper_table_names_the_paper_by_its_title_and_a_number_is_refused(tmp_path):
-    from proofcheck.core.claims import load_file
-    from proofcheck.core.errors import ClaimFileError
+    from proofcheck.core.model.claims import load_file
+    from proofcheck.core.model.errors import ClaimFileError
     from proofcheck.papers import registry_for
     KINDS = registry_for()
     claim = '[[claim]]\nid = "a"\nwhere = "§1"\nkind = "logical"\nstatement = "s"\nreason = "r"\n'

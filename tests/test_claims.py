@@ -13,18 +13,19 @@ import re
 import pytest
 from hypothesis import given, strategies as st
 
-from proofcheck.core.claims import read_file
-from proofcheck.core.expressions import _OPERATORS
+from proofcheck.core.model.claims import read_file
+from proofcheck.core.model.expressions import _OPERATOR_NAMES
 from proofcheck.core.kinds.identity_points import disagreement_holds
-from proofcheck.core.numeric import EvaluationError, evaluate
-from proofcheck.core.precision import agree
-from proofcheck.core.sampling import point_from_units
+from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.numbers.numeric import evaluate
+from proofcheck.core.numbers.precision import agree
+from proofcheck.core.model.sampling import point_from_units
 from proofcheck.papers import built_claim, list_claims
 
 # Records, not claims: each test builds the claim it draws from (a worker of pytest-xdist
 # builds only the claims it checks).
 IDENTITIES = {f"{e.paper}:{e.id}": e for e in list_claims() if e.kind == "identity" and e.get("params")}
-_OPERATOR = re.compile(r"\b(" + "|".join(sorted(_OPERATORS)) + r")\s*\(")
+_OPERATOR = re.compile(r"\b(" + "|".join(sorted(_OPERATOR_NAMES)) + r")\s*\(")
 
 
 @functools.lru_cache(maxsize=None)

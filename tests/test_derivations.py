@@ -15,10 +15,11 @@ import pytest
 import sympy as sp
 
 from proofcheck import cli
-from proofcheck.commands.derive import load, names, standalone
+from proofcheck.commands.derive import load, names
+from proofcheck.core.literate.command_line import standalone
 from proofcheck.core import literate
 from proofcheck.core.literate.rendering import render_markdown
-from proofcheck.core.errors import ExpressionError, ProofcheckError
+from proofcheck.core.model.errors import ExpressionError, ProofcheckError
 
 ROOT = Path(__file__).resolve().parents[1]
 NINE = {"gaussian_lemma", "drift_optimality", "v_expansion", "c_r_algebra", "small_error_limits",
@@ -362,9 +363,9 @@ asserts = "1/128"
 
 @on_the_worker_of("two_count_template")
 def test_derived_claims_count_a_derivation_as_symbolic_evidence(tmp_path):
-    from proofcheck.core.claims import load_path
-    from proofcheck.core.runner import run as run_claims
-    from proofcheck.core.verdict import Settings
+    from proofcheck.core.model.claims import load_path
+    from proofcheck.core.run.runner import run as run_claims
+    from proofcheck.core.model.verdict import Settings
     from proofcheck.papers import registry_for
     KINDS = registry_for()
     path = tmp_path / "derived.toml"
@@ -380,9 +381,9 @@ def test_every_result_equals_its_statement_through_the_claims_engine(name, tmp_p
     """Each result, asserted as the script states it, passes as a ``derived`` claim (``-m slow``)."""
     if "slow" not in (request.config.getoption("markexpr") or "").replace("not slow", ""):
         pytest.skip("deep run: select with -m slow")
-    from proofcheck.core.claims import load_path
-    from proofcheck.core.runner import run as run_claims
-    from proofcheck.core.verdict import Settings
+    from proofcheck.core.model.claims import load_path
+    from proofcheck.core.run.runner import run as run_claims
+    from proofcheck.core.model.verdict import Settings
     from proofcheck.papers import registry_for
     KINDS = registry_for()
     d = run(name)
@@ -415,11 +416,12 @@ def test_every_claim_that_names_a_derivation_agrees_with_its_result(name):
 
     One test per script, so each script runs once for all the claims it serves.
     """
-    from proofcheck.core.verdict import Settings, Verdict
+    from proofcheck.core.kinds.derived import corroborate
+    from proofcheck.core.model.verdict import Settings, Verdict
     linked = [c for c in _linked_claims() if c.get("derivation") == name]
     for claim in linked:
         own = Verdict("passed", "numeric", "own check")
-        verdict = claim.checker.corroborate(claim, own, Settings())
+        verdict = corroborate(claim, own, Settings())
         assert verdict.passed, (claim.id, verdict.details)
         assert f"also derived by derivations/{name}.py" in verdict.details, claim.id
 
@@ -436,10 +438,11 @@ ASSERTING = next(c for c in _linked_claims() if c.get("result") and "asserts" in
 @pytest.mark.slow
 @on_the_worker_of(ASSERTING.get("derivation"))
 def test_a_link_whose_script_disagrees_fails_the_claim():
-    from proofcheck.core.verdict import Settings, Verdict
+    from proofcheck.core.kinds.derived import corroborate
+    from proofcheck.core.model.verdict import Settings, Verdict
     claim = ASSERTING
     wrong = claim.with_parsed("asserts", 2 * claim.expr("asserts") + 1)
-    verdict = wrong.checker.corroborate(wrong, Verdict("passed", "numeric", "own check"), Settings())
+    verdict = corroborate(wrong, Verdict("passed", "numeric", "own check"), Settings())
     assert verdict.status == "failed" and "disagrees" in verdict.details
 
 

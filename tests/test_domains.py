@@ -2,8 +2,8 @@
 import pytest
 import sympy as sp
 
-from proofcheck.core.domains import parse_domain
-from proofcheck.core.errors import DomainError
+from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.model.errors import DomainError
 
 DOMAIN = parse_domain({"r": "0 < r < 1", "r0": "0 < r0 < r", "c": "c > 0",
                        "n": "integer n >= 1", "K": "odd integer K >= 3"})

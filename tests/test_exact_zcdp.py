@@ -9,9 +9,10 @@ import json
 import pytest
 
 from proofcheck.cli import main
-from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.runner import check_claim, run, run_mutants
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.run.check import check_claim, run_mutants
+from proofcheck.core.run.runner import run
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import load_claims, packs
 
 from conftest import PackagedClaims, claims_from_text

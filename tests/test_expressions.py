@@ -4,8 +4,8 @@ import os
 import pytest
 import sympy as sp
 
-from proofcheck.core.errors import ExpressionError
-from proofcheck.core.expressions import parse_expression
+from proofcheck.core.model.errors import ExpressionError
+from proofcheck.core.model.expressions import parse_expression
 
 x = sp.Symbol("x", real=True)
 SYMBOLS = {"x": x}
@@ -97,7 +97,7 @@ def test_the_imaginary_unit_is_refused_however_it_is_spelled(text):
 
 def test_a_definition_that_makes_the_imaginary_unit_is_refused_where_it_is_used():
     from conftest import unit_claim
-    from proofcheck.core.errors import ClaimFileError
+    from proofcheck.core.model.errors import ClaimFileError
     with pytest.raises(ClaimFileError, match="imaginary unit"):
         unit_claim(kind="identity", define={"w": "(-1)**(1/4)"}, lhs="w*w", asserts="0")
 

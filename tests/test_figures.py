@@ -64,7 +64,7 @@ def test_a_wrong_drift_is_visible_in_the_utility_quadrature():
 
 
 def test_released_error_agrees_with_the_mechanism_module():
-    module = _dp_module("shifted_log_gaussian")
+    module = _dp_module("mechanisms.shifted_log_gaussian")
     assert module is not None and hasattr(module, "ShiftedLogGaussian")
     from fractions import Fraction
     for n, r0, c in [(0, "1/4", "10"), (1, "1/4", "1/10"), (100, "3/20", "1")]:
@@ -109,7 +109,7 @@ def test_airy_log_density_far_in_the_tail_matches_mpmath():
 
 
 def test_airy_renyi_by_quadrature_agrees_with_the_noise_laws_module():
-    module = _dp_module("noise_laws")
+    module = _dp_module("noise.laws")
     assert module is not None and hasattr(module, "noise_law")
     airy = module.noise_law("airy")
     ours = data.AiryLaw()

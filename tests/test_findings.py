@@ -12,9 +12,9 @@ import sys
 import pytest
 
 from proofcheck.cli import main
-from proofcheck.core.errors import ClaimFileError
-from proofcheck.core.runner import check_claim, run_mutants
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model.errors import ClaimFileError
+from proofcheck.core.run.check import check_claim, run_mutants
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import packs
 
 from conftest import PackagedClaims, claims_from_text
@@ -253,7 +253,7 @@ def test_explore_refuses_bad_input_with_exit_status_two(capsys, argv, name):
 
 @pytest.mark.slow
 def test_every_finding_passes_and_rejects_its_mutants(findings):
-    from proofcheck.core.runner import run
+    from proofcheck.core.run.runner import run
     results = run(list(findings.values()), Settings(), jobs=1, mutants=True)
     assert all(r.verdict.passed for r in results), [(r.claim.id, r.verdict.details) for r in results
                                                      if not r.verdict.passed]

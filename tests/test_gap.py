@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from proofcheck import ShiftedLogGaussian
 from proofcheck.cli import main as cli
-from proofcheck.core.errors import DomainError
-from proofcheck.core.precision import required_digits
-from proofcheck.dp import lower_bounds as lb
+from proofcheck.core.model.errors import DomainError
+from proofcheck.core.numbers.precision import required_digits
+from proofcheck.dp.lower_bounds import bounds as lb
 
 from conftest import mechanisms
 

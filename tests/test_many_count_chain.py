@@ -5,12 +5,13 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from proofcheck.dp.many_count_chain import Step, _decide, check_instance
-from proofcheck.dp.many_count_instance import (Instance, Mechanism, mpf_of, truncated_gaussian_prior,
-                                               uniform_prior, weights_at, with_constants)
-from proofcheck.dp.many_count_noise_integrals import noise_expectations
-from proofcheck.dp.many_count_quantities import dithered_absolute, dithered_absolute_by_quadrature
-from proofcheck.dp.many_count_released_laws import released_law_quantities
+from proofcheck.dp.lower_bounds.chain import Step, _decide, check_instance
+from proofcheck.dp.lower_bounds.instance import (Instance, Mechanism, mpf_of,
+                                                 truncated_gaussian_prior, uniform_prior,
+                                                 weights_at, with_constants)
+from proofcheck.dp.lower_bounds.noise_integrals import noise_expectations
+from proofcheck.dp.lower_bounds.quantities import dithered_absolute, dithered_absolute_by_quadrature
+from proofcheck.dp.lower_bounds.released_laws import released_law_quantities
 
 DPS = 15
 # A wide-noise instance (sigma ~ 0.39) and a narrow one (sigma ~ 0.01): the laws overlap in the

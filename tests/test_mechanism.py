@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from proofcheck import ShiftedLogGaussian
-from proofcheck.core.errors import DomainError
-from proofcheck.core.precision import required_digits
-from proofcheck.dp.shifted_log_gaussian import stochastic_round, stochastic_rounding_law
+from proofcheck.core.model.errors import DomainError
+from proofcheck.core.numbers.precision import required_digits
+from proofcheck.dp.mechanisms.shifted_log_gaussian import stochastic_round, stochastic_rounding_law
 
 from conftest import mechanisms
 

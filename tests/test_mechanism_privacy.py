@@ -15,11 +15,11 @@ import mpmath
 import pytest
 
 from proofcheck import ShiftedLogGaussian
-from proofcheck.core.errors import DomainError
-from proofcheck.core.precision import required_digits
-from proofcheck.dp import unequal_gaussian
-from proofcheck.dp.renyi import (AtomPlusDensity, gaussian_equal_variance, gaussian_law,
-                                 renyi_divergence, renyi_log_integral)
+from proofcheck.core.model.errors import DomainError
+from proofcheck.core.numbers.precision import required_digits
+from proofcheck.dp.divergences import unequal_gaussian
+from proofcheck.dp.divergences.renyi import (AtomPlusDensity, gaussian_equal_variance,
+                                             gaussian_law, renyi_divergence, renyi_log_integral)
 
 DPS = 30
 ORDERS = ("1.01", "1.5", "2", "5", "20", "100")

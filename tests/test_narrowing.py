@@ -1,7 +1,7 @@
 """Sampling narrowed in data is said in the verdict and in the report's map."""
-from proofcheck.core.narrowing import narrowing_note
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model.narrowing import narrowing_note
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import load_claims
 from proofcheck.report.paper_map import row_from_claim
 
@@ -54,7 +54,7 @@ def test_a_symbolic_verdict_covers_the_whole_domain_and_needs_no_note(tmp_path):
 
 
 def test_the_report_row_carries_the_note(tmp_path):
-    from proofcheck.core.runner import Result
+    from proofcheck.core.model.results import Result
     claim = _claims(tmp_path)["narrow"]
     row = row_from_claim(claim, Result(claim, check_claim(claim, Settings(dps=30))))
     assert row.evidence_note == "sampled 0 < c <= 100 of c > 0"

@@ -16,11 +16,13 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.precision import agree
-from proofcheck.dp import (airy_functions, arb_numbers, drift_calibration, linear_potential, log_location,
-                           noise_laws, symbolic_moments)
-from proofcheck.dp.airy_functions import A1P
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.numbers.precision import agree
+from proofcheck.dp.numerics import airy_functions, arb_numbers
+from proofcheck.dp.mechanisms import drift_calibration, log_location
+from proofcheck.dp.airy import linear_potential
+from proofcheck.dp.noise import laws as noise_laws, symbolic_moments
+from proofcheck.dp.numerics.airy_functions import A1P
 
 DPS = 30
 
@@ -236,10 +238,10 @@ def test_gaussian_log_location_mechanism_reproduces_the_papers_sigma_and_drift()
         assert agree(mechanism.s, sigma, DPS) and agree(mechanism.drift, sigma**2, DPS)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("proofcheck.dp.shifted_log_gaussian") is None,
+@pytest.mark.skipif(importlib.util.find_spec("proofcheck.dp.mechanisms.shifted_log_gaussian") is None,
                     reason="shifted_log_gaussian not installed")
 def test_gaussian_log_location_mechanism_agrees_with_the_shifted_log_gaussian_module():
-    from proofcheck.dp.shifted_log_gaussian import ShiftedLogGaussian
+    from proofcheck.dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian
     paper = ShiftedLogGaussian("0.1", r0="0.05", c="0.5", dps=DPS)
     ours = log_location.LogLocationMechanism("gaussian", "0.1", r0="0.05", c="0.5", dps=DPS)
     assert agree(ours.s, paper.sigma, DPS)

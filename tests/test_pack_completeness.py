@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from proofcheck.core.errors import ProofcheckError
+from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.kinds.logical import BASES
 from proofcheck.papers import list_claims, load_claims, registry_for
 

@@ -29,3 +29,15 @@ def test_every_data_file_of_a_pack_is_declared():
         else:
             pattern = toml.name
         assert pattern in data.get(package, []), f"{toml} is not installed"
+
+
+def test_the_version_is_the_same_in_pyproject_the_package_and_the_changelog():
+    import proofcheck
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert proofcheck.__version__ == version
+    assert f"## {version} " in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+
+
+def test_every_project_url_is_an_absolute_https_address():
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
+    assert urls and all(url.startswith("https://") for url in urls.values())

@@ -4,7 +4,7 @@ evidence, run in parallel, rerun with --lf, and a negative control that the chec
 accepts fails its own item."""
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
+from xml.etree import ElementTree
 
 import pytest
 
@@ -72,7 +72,8 @@ def test_a_claims_file_is_collected_one_item_per_claim_in_order(claims_dir):
 def test_claims_pass_and_the_summary_counts_their_evidence(claims_dir):
     result = claims_dir.runpytest("-q", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=3)
-    result.stdout.fnmatch_lines(["proofcheck evidence: 2 symbolic, 0 certified, 1 numeric, 0 logical*"])
+    result.stdout.fnmatch_lines(
+        ["proofcheck: 3 claims passed: 2 proved (2 symbolic, 0 certified), 1 sampled, 0 by argument"])
 
 
 def test_a_failing_claim_reports_the_failure_message_not_a_traceback(pytester):
@@ -87,9 +88,9 @@ def test_a_failing_claim_reports_the_failure_message_not_a_traceback(pytester):
 
 def test_a_claim_that_passes_with_other_evidence_than_its_record_says_fails_its_item(pytester):
     # The square is derived by SymPy: a record that says "numeric" no longer describes it.
-    pytester.makefile(".claims.toml", demo=CLAIMS.replace('kind = "identity"\nparams = { x = "x > 0" }\nlhs = "(x + 1)**2"',
-                                                         'kind = "identity"\nevidence = "numeric"\n'
-                                                         'params = { x = "x > 0" }\nlhs = "(x + 1)**2"'))
+    square = 'kind = "identity"\nparams = { x = "x > 0" }\nlhs = "(x + 1)**2"'
+    recorded = 'kind = "identity"\nevidence = "numeric"\nparams = { x = "x > 0" }\nlhs = "(x + 1)**2"'
+    pytester.makefile(".claims.toml", demo=CLAIMS.replace(square, recorded))
     result = pytester.runpytest("-q", "-p", "no:cacheprovider", "-k", "square")
     result.assert_outcomes(failed=1)
     assert "square: passed with symbolic evidence, but its record says numeric" in result.stdout.str()
@@ -136,7 +137,7 @@ def test_each_negative_control_is_an_item_and_is_rejected(claims_dir):
 def test_a_control_the_checker_accepts_fails_its_item(claims_dir, monkeypatch):
     # A checker broken on purpose: every identity passes, so every control is accepted.
     from proofcheck.core.kinds.equality import Identity
-    from proofcheck.core.verdict import passed
+    from proofcheck.core.model.verdict import passed
     monkeypatch.setattr(Identity, "check", lambda self, claim, settings: passed("numeric", "broken"))
     result = claims_dir.runpytest("--proofcheck-mutants", "-k", "square", "-q", "-p", "no:cacheprovider")
     outcomes = result.parseoutcomes()
@@ -146,7 +147,7 @@ def test_a_control_the_checker_accepts_fails_its_item(claims_dir, monkeypatch):
 
 def test_controls_within_the_item_fail_it_when_accepted(claims_dir, monkeypatch):
     from proofcheck.core.kinds.equality import Identity
-    from proofcheck.core.verdict import passed
+    from proofcheck.core.model.verdict import passed
     monkeypatch.setattr(Identity, "check", lambda self, claim, settings: passed("numeric", "broken"))
     result = claims_dir.runpytest("--proofcheck-controls", "2", "-k", "square", "-q", "-p", "no:cacheprovider")
     result.assert_outcomes(failed=1)
@@ -190,7 +191,7 @@ def test_a_claim_over_its_time_limit_fails_its_item_and_the_run_goes_on(pytester
 
 def test_a_packaged_claim_is_built_when_its_item_runs_not_when_it_is_collected(pytester):
     # Each worker of pytest-xdist builds the claims it checks: collecting reads the records only.
-    from proofcheck.core.claims import Claim, Entry
+    from proofcheck.core.model.claims import Claim, Entry
     items = pytester.inline_genitems("--proofcheck-pack", "exact-zcdp", "-p", "no:cacheprovider")[0]
     assert len(items) == len(list_claims(["exact-zcdp"]))
     assert all(isinstance(item._claim, Entry) for item in items)
@@ -202,7 +203,7 @@ def test_a_packaged_claim_is_built_when_its_item_runs_not_when_it_is_collected(p
 
 def test_a_packaged_claim_that_cannot_be_built_fails_its_own_item_in_one_line(pytester, monkeypatch):
     from proofcheck import papers, pytest_plugin
-    from proofcheck.core.errors import ClaimFileError
+    from proofcheck.core.model.errors import ClaimFileError
     items = pytester.inline_genitems("--proofcheck-pack", "exact-zcdp", "-p", "no:cacheprovider")[0]
 
     def broken(entry):
@@ -214,7 +215,7 @@ def test_a_packaged_claim_that_cannot_be_built_fails_its_own_item_in_one_line(py
 
 def test_with_controls_as_items_a_claim_that_cannot_be_built_is_its_packs_collection_error(pytester, monkeypatch):
     from proofcheck import papers
-    from proofcheck.core.errors import ClaimFileError
+    from proofcheck.core.model.errors import ClaimFileError
 
     def broken(entry):
         raise ClaimFileError(entry.source, "missing field 'lhs' for kind identity", entry.id)
@@ -240,3 +241,9 @@ def test_pytest_leaves_the_engine_s_asserts_alone_and_the_other_plugins_as_they_
     monkeypatch.setattr("sys.meta_path", [hook])
     pytest_plugin.narrow_assert_rewriting(lambda name: name.split(".")[0] != "proofcheck")
     assert hook._must_rewrite == {"hypothesis", "_pytest", "proofcheck_extra"}
+
+
+def test_proofcheck_require_proved_fails_the_item_that_passed_only_sampled(claims_dir):
+    result = claims_dir.runpytest("--proofcheck-require", "proved", "-q", "-p", "no:cacheprovider", "-n", "0")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*passed sampled (numeric*below the required 'proved'*"])

@@ -12,8 +12,8 @@ import pytest
 from conftest import run_cli
 
 from proofcheck.cli import main
-from proofcheck.core.runner import Result
-from proofcheck.core.verdict import Verdict
+from proofcheck.core.model.results import Result
+from proofcheck.core.model.verdict import Verdict
 from proofcheck.papers import load_claims
 from proofcheck.report import json_report, markdown
 from proofcheck.report.paper_map import (NOT_CHECKED, agreement, build_map, derivation_name,
@@ -277,7 +277,8 @@ def test_report_builds_from_the_command_line(claims_file, tmp_path):
     text = (out / "toy.md").read_text(encoding="utf-8")
     for claim_id in ("square", "pi-decimal", "scope"):
         assert f"`{claim_id}`" in text
-    assert "| symbolic | 1 |" in text and "| certified | 1 |" in text and "| logical | 1 |" in text
+    assert "| proved: symbolic | 1 |" in text and "| proved: certified | 1 |" in text
+    assert "| by argument: logical | 1 |" in text
     assert "Traceback" not in run.stderr
 
 
@@ -371,7 +372,7 @@ def test_report_refuses_an_output_folder_that_is_a_file(claims_file, tmp_path, c
 
 
 def test_the_map_of_the_packs_reads_their_claims_without_building_one(registry):
-    from proofcheck.core.claims import Entry
+    from proofcheck.core.model.claims import Entry
     claims, _ = registry
     assert claims and all(isinstance(claim, Entry) for claim in claims)
 

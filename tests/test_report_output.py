@@ -1,11 +1,15 @@
 """The report reads as a reviewer needs it: a step with no computation is "by argument", not "passed";
 times are this paper's own and rounded, so a regenerated report does not change with the load; derivation
 links never point into site-packages."""
+import re
 import textwrap
 from pathlib import Path
 
-from proofcheck.core.runner import Result
-from proofcheck.core.verdict import Verdict
+import pytest
+from conftest import run_cli
+
+from proofcheck.core.model.results import Result
+from proofcheck.core.model.verdict import Verdict
 from proofcheck.papers import load_claims
 from proofcheck.report import markdown
 from proofcheck.report.paper_map import build_map
@@ -59,9 +63,11 @@ def test_a_papers_time_is_its_own_not_the_whole_runs(tmp_path):
     assert "under 10 s" in text and "100" not in text.split("## Figures")[0].split("## The map")[0]
 
 
-def test_derivation_links_never_point_into_site_packages(tmp_path):
+def test_derivation_links_open_wherever_the_report_is_written(tmp_path):
+    # An installed copy is linked by its absolute address: no relative link climbs into
+    # site-packages, and none is dead because the report was written elsewhere.
     installed = Path("/usr/lib/python3/site-packages/proofcheck/derivations")
-    assert markdown.derivation_base(installed, tmp_path) == "derivations"
+    assert markdown.derivation_base(installed, tmp_path) == installed.as_uri()
     checkout = tmp_path / "repo" / "derivations"
     checkout.mkdir(parents=True)
     assert markdown.derivation_base(checkout, tmp_path / "repo" / "docs" / "report") == "../../derivations"
@@ -77,3 +83,30 @@ def test_a_bare_formula_is_replaced_by_the_worded_claim():
         assert "$" not in row.split(" | ")[2]
     assert "Fix r; with r0 -> r and c -> 0" in row_of(text, "second-regime-coefficient")
     assert markdown.states_a_claim(r"v(n+1)\le v(n)") and not markdown.states_a_claim(r"\left(\frac{1}{2}\right)")
+
+
+def _link_targets(text: str, folder: Path) -> list[Path]:
+    """The files the Markdown links of ``text`` point to, read from ``folder``."""
+    from urllib.parse import unquote, urlparse
+    targets = []
+    for link in re.findall(r"\]\(([^)#\s]+\.py)\)", text):
+        address = urlparse(link)
+        targets.append(Path(unquote(address.path)) if address.scheme == "file" else folder / link)
+    return targets
+
+
+@pytest.mark.slow
+def test_every_derivation_link_opens_from_a_report_written_anywhere(tmp_path):
+    out = tmp_path / "somewhere" / "else"
+    result = run_cli("report", "--paper", "larger-groups", "--out", str(out), "--no-verify")
+    assert result.returncode == 0, result.stderr
+    targets = _link_targets((out / "larger-groups.md").read_text(encoding="utf-8"), out)
+    assert targets and all(target.is_file() for target in targets), [t for t in targets if not t.is_file()]
+
+
+def test_a_failed_check_in_the_report_shows_the_point_and_both_sides(tmp_path):
+    result = run_cli("report", "--claims", "docs/examples/failing/mills-half.toml", "--out", str(tmp_path))
+    assert result.returncode == 1
+    text = next(tmp_path.glob("*.md")).read_text(encoding="utf-8")
+    failed = text.split("### Failed checks")[1].split("## ")[0]
+    assert "mills-ratio-halved" in failed and "at t = 1.0: lhs 0.1586552539, rhs 0.1209853623" in failed

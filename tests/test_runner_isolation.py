@@ -6,10 +6,13 @@ import time
 
 import pytest
 
-from proofcheck.core import runner, timeout
-from proofcheck.core.claims import Claim
+from proofcheck.core.model.errors import shorten
+from proofcheck.core.run import limits, runner
+from proofcheck.core.run.check import REASON_LIMIT
+from proofcheck.core.model import timeout
+from proofcheck.core.model.claims import Claim
 from proofcheck.core.kinds import Kind
-from proofcheck.core.verdict import Settings, passed
+from proofcheck.core.model.verdict import Settings, passed
 
 
 class _Behaviour(Kind):
@@ -83,7 +86,7 @@ def test_a_runaway_claim_times_out_with_parallel_workers_too():
 
 @pytest.mark.slow
 def test_a_memory_runaway_becomes_that_claims_error(monkeypatch):
-    monkeypatch.setattr(runner, "memory_limit_bytes", lambda: 256 << 20)
+    monkeypatch.setattr(limits, "memory_limit_bytes", lambda: 256 << 20)
     results = runner.run([claim("hog", "hog"), claim("b")], Settings(), jobs=1, timeout=60)
     assert statuses(results) == [("hog", "error"), ("b", "passed")]
     assert results[0].verdict.details.startswith("ran out of memory")
@@ -110,8 +113,8 @@ def test_no_limit_means_a_claim_may_take_its_time():
 
 
 def test_a_long_reason_is_shortened_to_one_line():
-    reason = runner.one_line("first line\nsecond " + "x" * 1000)
-    assert "\n" not in reason and len(reason) == 300 and reason.endswith("…")
+    reason = shorten("first line\nsecond " + "x" * 1000, REASON_LIMIT)
+    assert "\n" not in reason and len(reason) == 300 and " … " in reason and reason.startswith("first line")
 
 
 @pytest.mark.slow
@@ -140,8 +143,8 @@ def test_without_fork_the_claims_are_checked_in_this_process(monkeypatch):
 def test_entries_are_built_by_the_workers_and_a_failure_comes_back_with_its_claim():
     # A pack's claims are built where they are checked: the parent holds entries, and builds a
     # claim itself only where it did not pass (its failure message shows the claim's fields).
-    from proofcheck.core.claims import Entry
-    from proofcheck.core.errors import ProofcheckError
+    from proofcheck.core.model.claims import Entry
+    from proofcheck.core.model.errors import ProofcheckError
     entries = [Entry(id=name, where="test", statement=name, kind=_Behaviour.name, raw={}, source="test")
                for name in ("a", "b", "bad")]
     built = {"a": claim("a"), "b": claim("b", "raise")}

@@ -15,13 +15,14 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from proofcheck.core.intervals import enclose_with
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
-from proofcheck.dp import airy_log_derivative, airy_score_cgf, comparison_scores, sub_gaussian_score
-from proofcheck.dp.airy_functions import first_zero_of_airy_derivative_ball
-from proofcheck.dp.airy_log_derivative import EnvelopeError
-from proofcheck.dp.score_cgf_quadrature import score_log_mgf
+from proofcheck.core.numbers.intervals import enclose_with
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
+from proofcheck.dp.airy import log_derivative as airy_log_derivative
+from proofcheck.dp.scores import airy_score_cgf, comparison_scores, sub_gaussian_score
+from proofcheck.dp.numerics.airy_functions import first_zero_of_airy_derivative_ball
+from proofcheck.dp.airy.log_derivative import EnvelopeError
+from proofcheck.dp.noise.score_cgf_quadrature import score_log_mgf
 
 from conftest import claims_from_text
 
@@ -205,7 +206,8 @@ def test_airy_score_is_strictly_sub_gaussian_on_a_finer_covering_at_higher_preci
 @pytest.mark.parametrize("alpha", ["1.01", "2", "10", "100", "1000"])
 def test_renyi_ratio_of_the_airy_law_stays_below_the_uniform_bound_at_every_order(delta, alpha):
     # Quadrature of D_alpha (log_location) against the theorem of dp.airy_renyi_bound: two routes.
-    from proofcheck.dp import airy_renyi_bound, log_location
+    from proofcheck.dp.airy import renyi_bound as airy_renyi_bound
+    from proofcheck.dp.mechanisms import log_location
     with mpmath.workdps(30):
         d, a = mpmath.mpf(delta), mpmath.mpf(alpha)
         ratio = log_location.renyi_divergence("airy", a, d, 20) / a
@@ -216,7 +218,7 @@ def test_renyi_ratio_of_the_airy_law_stays_below_the_uniform_bound_at_every_orde
 
 
 def test_the_uniform_bound_tends_to_half_the_fisher_information():
-    from proofcheck.dp import airy_renyi_bound
+    from proofcheck.dp.airy import renyi_bound as airy_renyi_bound
     with mpmath.workdps(30):
         half_fisher = 2 * abs(mpmath.airyaizero(1, derivative=1)) / 3
         gaps = [airy_renyi_bound.best_holder_constant(mpmath.mpf(10) ** -k) / mpmath.mpf(10) ** (-2 * k) - half_fisher
@@ -229,7 +231,7 @@ def test_the_uniform_bound_tends_to_half_the_fisher_information():
 @pytest.mark.parametrize("r", ["0.9", "0.5", "0.1", "0.01", "0.0001"])
 def test_the_drift_free_airy_family_meets_the_utility_requirement(r):
     # Quadrature of E|e^{sX} - 1| against r/(1 + r), the bound the family is built on.
-    from proofcheck.dp import explicit_airy_family
+    from proofcheck.dp.airy import explicit_family as explicit_airy_family
     with mpmath.workdps(25):
         s = explicit_airy_family.scale(r)
         assert 0 < s <= 1
@@ -237,7 +239,7 @@ def test_the_drift_free_airy_family_meets_the_utility_requirement(r):
 
 
 def test_the_drift_free_airy_family_has_scale_r_over_mean_absolute_value():
-    from proofcheck.dp import explicit_airy_family
+    from proofcheck.dp.airy import explicit_family as explicit_airy_family
     with mpmath.workdps(25):
         mean_abs = 2 * abs(mpmath.airyaizero(1, derivative=1)) / 3
         ratios = [mpmath.mpf(r) / explicit_airy_family.scale(r) for r in ("1e-3", "1e-5", "1e-7")]

@@ -1,7 +1,7 @@
 """A result is no stronger than the steps it rests on: the weakest evidence along rests_on."""
 from dataclasses import dataclass, field
 
-from proofcheck.core.support import chain_of, dangling, describe, weakest_along
+from proofcheck.core.model.support import chain_of, dangling, describe, weakest_along
 from proofcheck.papers import list_claims
 
 

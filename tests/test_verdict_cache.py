@@ -8,9 +8,9 @@ import json
 import pytest
 
 from proofcheck import cli
-from proofcheck.core import verdict_cache
-from proofcheck.core.verdict import Settings, Verdict
-from proofcheck.core.verdict_cache import VerdictCache, claim_key
+from proofcheck.core.run import verdict_cache
+from proofcheck.core.model.verdict import Settings, Verdict
+from proofcheck.core.run.verdict_cache import VerdictCache, claim_key
 from proofcheck.papers import load_claims
 
 CLAIMS = '''
@@ -103,7 +103,7 @@ def test_the_key_changes_with_every_setting_and_with_the_controls(tmp_path):
 def test_the_key_changes_with_the_source_and_the_library_versions(tmp_path, monkeypatch):
     claim = _claim(tmp_path)
     base = claim_key(claim, Settings(), False)
-    monkeypatch.setattr(verdict_cache, "source_fingerprint", lambda: "another source")
+    monkeypatch.setattr(verdict_cache, "source_fingerprint", lambda folders: "another source")
     assert claim_key(claim, Settings(), False) != base
 
 

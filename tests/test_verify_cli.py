@@ -26,7 +26,7 @@ def test_text_output_ends_with_the_count_and_mutants_are_reported():
     result = run_cli("verify", "larger-groups", "--only", "lemma-4.1", "--mutants", "-j", "1")
     assert result.returncode == 0
     lines = result.stdout.strip().splitlines()
-    assert lines[-1] == "1 passed, 0 failed"
+    assert lines[-1] == "1 claim: 1 proved (1 symbolic, 0 certified), 0 sampled, 0 by argument; 0 failed"
     claim_line = next(line for line in lines if line.startswith("PASS"))
     assert "mutants" in claim_line and "rejected" in claim_line
 
@@ -36,9 +36,28 @@ def test_a_wrong_claim_fails_with_exit_status_1(tmp_path):
     wrong.write_text(WRONG_DRIFT)
     result = run_cli("verify", "--claims", str(wrong), "-j", "1")
     assert result.returncode == 1
-    assert "FAIL" in result.stdout and "0 passed, 1 failed" in result.stdout
+    assert "FAIL" in result.stdout
+    assert "1 claim: 0 proved (0 symbolic, 0 certified), 0 sampled, 0 by argument; 1 failed" in result.stdout
 
 
 def test_python_dash_m_and_help_work():
     result = run_cli("--help", fresh_process=True)
     assert result.returncode == 0 and "verify" in result.stdout
+
+
+def test_require_proved_fails_a_claim_that_passed_only_sampled():
+    example = "docs/examples/gaussian-facts.claims.toml"
+    result = run_cli("verify", "--claims", example, "--require", "proved", "--no-cache", "-j", "1")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "1 passed below the required 'proved': mills-ratio-bound (sampled)" in result.stdout
+    sampled = run_cli("verify", "--claims", example, "--require", "sampled", "--no-cache", "-j", "1")
+    assert sampled.returncode == 0, sampled.stdout + sampled.stderr
+
+
+def test_require_is_in_the_json_summary_with_the_claims_below_it():
+    example = "docs/examples/gaussian-facts.claims.toml"
+    result = run_cli("verify", "--claims", example, "--require", "proved", "--json", "--no-cache", "-j", "1")
+    summary = json.loads(result.stdout)["summary"]
+    assert result.returncode == 1
+    assert summary["below_requirement"] == ["mills-ratio-bound"]
+    assert (summary["proved"], summary["sampled"], summary["by_argument"]) == (2, 1, 0)

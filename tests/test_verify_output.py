@@ -26,9 +26,9 @@ def test_results_print_in_paper_order_under_one_header_per_paper_whatever_the_jo
         headers = [line for line in lines if line.startswith("== ")]
         assert [h.split(":")[0] for h in headers] == ["== larger-groups", "== exact-zcdp"]
         summaries = [line for line in lines if line.startswith("-- ")]
-        assert summaries[0].startswith("-- larger-groups: 2 passed, 0 failed")
-        assert summaries[1].startswith("-- exact-zcdp: 2 passed, 0 failed")
-        assert lines[-1] == "4 passed, 0 failed"
+        assert summaries[0].startswith("-- larger-groups: 2 claims: ") and summaries[0].endswith("; 0 failed")
+        assert summaries[1].startswith("-- exact-zcdp: 2 claims: ") and summaries[1].endswith("; 0 failed")
+        assert lines[-1].startswith("4 claims: ") and lines[-1].endswith("; 0 failed")
         assert lines.index(headers[1]) > lines.index(summaries[0])
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..report.markdown import code_inline, plain, states_a_claim
 
 if TYPE_CHECKING:
-    from ..core.claims import Claim
+    from ..core.model.claims import Claim
 
 _RELATIONS = {"<": "<", "<=": "\\le", ">": ">", ">=": "\\ge"}
 STATUS_WORDS = {"passed": "passed", "failed": "**FAILED**", "error": "**ERROR**"}
@@ -42,7 +42,7 @@ def claim_latex(claim: Claim) -> str | None:
     An identity and an inequality show both sides; any other kind its asserted
     expression alone (a limit's ``expr`` is not equal to its ``asserts``).
     """
-    import sympy as sp
+    import sympy as sp  # lazy: displaying a claim loads SymPy only when it renders mathematics
     parsed = claim.parsed
     if claim.kind == "inequality" and {"lhs", "rhs", "rel"} <= set(parsed):
         relation = _RELATIONS.get(str(parsed["rel"]), str(parsed["rel"]))

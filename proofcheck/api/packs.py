@@ -13,10 +13,10 @@ from pathlib import Path
 
 import sympy as sp
 
-from ..core.claims import Claim, Entry, claims_files, read_file
-from ..core.errors import ProofcheckError
-from ..core.precision import DEFAULT_DPS
-from ..core.runner import check_claim, run_mutants
+from ..core.model.claims import Claim, Entry, claims_files, read_file
+from ..core.model.errors import ProofcheckError
+from ..core.model.verdict import DEFAULT_DPS
+from ..core.run.check import check_claim, run_mutants
 from ..papers import list_claims, load_claims, packs
 from ..report.markdown import plain
 from . import display

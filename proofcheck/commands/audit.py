@@ -1,11 +1,11 @@
 """``proofcheck audit EXPR DECIMAL``: is a printed decimal a correct rendering of a constant?
 
-``EXPR`` is read by the whitelisted parser (``proofcheck.core.expressions``),
+``EXPR`` is read by the whitelisted parser (``proofcheck.core.model.expressions``),
 never evaluated as Python, so ``__import__('os')...`` is refused as bad input.
 Operators such as ``limit(f, r, 0, '+')`` or ``summation(1/k**2, k, 1, oo)``
 may use the bound variables listed in ``BOUND_VARIABLES``; the result must be
 a constant.  The decision is certified with Arb balls
-(``proofcheck.core.decimal_audit.audit``).
+(``proofcheck.core.decimals.audit.audit``).
 
 Exit status: 0 the decimal is a correct rounding or truncation (the output
 says which), 1 it is wrong (the output gives the true value and the error in
@@ -47,16 +47,17 @@ def add_parser(sub, summary):
 
 def parse_constant(text: str):
     """EXPR as an exact SymPy constant, or a one-line ProofcheckError."""
-    from ..core.digits import exact_constant
-    from ..core.expressions import make_symbol, parse_expression
+    from ..core.decimals.digits import exact_constant  # lazy: a command loads only what it runs
+    from ..core.model.expressions import make_symbol, parse_expression  # lazy: a command loads only what it runs
     symbols = {name: make_symbol(name, assumptions) for name, assumptions in BOUND_VARIABLES.items()}
     return exact_constant(parse_expression(text, symbols), what=f"expression {text!r}")
 
 
 def run(args) -> int:
-    from ..core.decimal_audit import audit
-    from ..core.digits import RoundingBoundaryError, certified_digits, validate_digits
-    from ..core.printed_decimal import parse_decimal
+    from ..core.decimals.audit import audit  # lazy: a command loads only what it runs
+    # lazy: a command loads only what it runs
+    from ..core.decimals.digits import RoundingBoundaryError, certified_digits, validate_digits
+    from ..core.decimals.printed import parse_decimal  # lazy: a command loads only what it runs
     printed = parse_decimal(args.decimal)
     if args.dps is None:
         significant = len(str(abs(printed.scaled)))

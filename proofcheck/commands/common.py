@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..core.model.verdict import MAX_SAMPLES
+
 
 def positive_int(text: str) -> int:
     if len(text) > 12:  # int() of thousands of digits is slow, or refused
@@ -19,7 +21,6 @@ def positive_int(text: str) -> int:
 
 # More sample points than this only repeats the edges and general points already drawn,
 # and a million would keep a run going for days.
-MAX_SAMPLES = 200
 
 
 def sample_count(text: str) -> int:
@@ -41,7 +42,7 @@ def add_dps(parser, default: int, high: int | None = None):
     ``high`` is a command's own lower cap, where its cost grows too fast for MAX_DPS
     (``precision.MAX_QUADRATURE_DPS``, ``shifted_log_gaussian.MAX_DIGITS``).
     """
-    from ..core.precision import MAX_DPS, MIN_DPS
+    from ..core.numbers.precision import MAX_DPS, MIN_DPS  # lazy: a command loads only what it runs
     parser.add_argument("--dps", default=str(default), metavar="N",
                         help=f"working digits, {MIN_DPS} to {high or MAX_DPS} (default {default}); JSON gives each "
                         f"value to the digits that are correct, text a readable rounding")
@@ -59,7 +60,7 @@ def timeout_seconds(text: str) -> float | None:
 
 
 def add_timeout(parser):
-    from ..core.timeout import DEFAULT_TIMEOUT
+    from ..core.model.timeout import DEFAULT_TIMEOUT  # lazy: a command loads only what it runs
     parser.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT, metavar="S",
                         help=f"time limit per claim in seconds; a claim over it is an error, the others "
                         f"go on (default {DEFAULT_TIMEOUT:g}; 0 for none)")
@@ -115,10 +116,11 @@ class Progress:
         self._bar.update(self._task, completed=self._done, description=self._label)
 
     def _start(self):
-        from rich.console import Console
+        from rich.console import Console  # lazy: a command loads only what it runs
+        # lazy: a command loads only what it runs
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgress, SpinnerColumn,
                                    TextColumn, TimeElapsedColumn)
-        from rich.table import Column
+        from rich.table import Column  # lazy: a command loads only what it runs
         console = Console(file=self.stream)
         self._bar = RichProgress(
             SpinnerColumn(), MofNCompleteColumn(), BarColumn(bar_width=None, table_column=Column(ratio=1)),
@@ -138,7 +140,7 @@ def _is_terminal(stream) -> bool:
 
 
 def add_cache(parser):
-    """``--no-cache`` and ``--cache-dir``: where verdicts are kept between runs (core/verdict_cache.py)."""
+    """``--no-cache`` and ``--cache-dir``: where verdicts are kept between runs (core/run/verdict_cache.py)."""
     parser.add_argument("--no-cache", action="store_true",
                         help="check every claim again, neither reading nor writing the verdict cache")
     parser.add_argument("--cache-dir", metavar="DIR",
@@ -149,7 +151,7 @@ def keep_only(items, ids, what: str):
     """The items whose ``id`` is in ``ids`` (all when ``ids`` is empty); an unknown id is an error."""
     if not ids:
         return items
-    from ..core.errors import ProofcheckError
+    from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
     known = {item.id for item in items}
     missing = [i for i in ids if i not in known]
     if missing:

@@ -12,7 +12,7 @@ import json
 import sys
 import time
 
-from ..core.precision import DEFAULT_DPS
+from ..core.model.verdict import DEFAULT_DPS
 from .common import Progress, keep_only
 
 
@@ -33,9 +33,9 @@ def add_parser(sub, summary):
 
 
 def run(args) -> int:
-    from ..constants import load_constants
-    from ..core.digits import validate_digits
-    from ..core.errors import ProofcheckError
+    from ..constants import load_constants  # lazy: a command loads only what it runs
+    from ..core.decimals.digits import validate_digits  # lazy: a command loads only what it runs
+    from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
     n = validate_digits(args.dps)
     constants = load_constants(args.papers, path=args.constants)
     constants = keep_only(constants, args.only, "constant")
@@ -63,8 +63,9 @@ def run(args) -> int:
 
 def describe(constant, n: int, compare_mpmath: bool = False) -> dict:
     """Everything ``proofcheck constants`` reports about one constant, as plain data."""
-    from ..core.digits import RoundingBoundaryError, midpoint_text, radius_bound
-    from ..core.mpmath_digits import compare_engines
+    # lazy: a command loads only what it runs
+    from ..core.decimals.digits import RoundingBoundaryError, midpoint_text, radius_bound
+    from ..core.decimals.mpmath_digits import compare_engines  # lazy: a command loads only what it runs
     record = {"id": constant.id, "paper": constant.paper, "name": constant.name, "value": constant.text,
               "exact": str(constant.exact), "where": list(constant.where),
               "derivation": constant.derivation_text, "derivation_holds": constant.derivation_holds(),
@@ -95,7 +96,7 @@ def _ok(record) -> bool:
 
 def _summary(records, n, seconds) -> dict:
     printed = [p for r in records for p in r["printed"]]
-    verdicts = {}
+    verdicts: dict = {}
     for p in printed:
         verdicts[p["verdict"]] = verdicts.get(p["verdict"], 0) + 1
     return {"constants": len(records), "digits": n, "printed_decimals": len(printed), "verdicts": verdicts,
@@ -118,10 +119,9 @@ def _summary_line(summary) -> str:
 
 
 def _text(record) -> str:
+    written = record["value"].replace(" ", "") != record["exact"].replace(" ", "")
     lines = [f"{record['id']}: {record['name']}",
-             f"  exact      {record['exact']}" + (f"   (written {record['value']})"
-                                                   if record["value"].replace(" ", "") != record["exact"].replace(" ", "")
-                                                   else ""),
+             f"  exact      {record['exact']}" + (f"   (written {record['value']})" if written else ""),
              f"  appears    {'; '.join(record['where'])}"]
     if record["derivation"]:
         shown = {True: "reduces to the exact value (symbolic)",

@@ -4,19 +4,18 @@ The derivations live in ``derivations/`` (installed as
 ``proofcheck.derivations``); see ``proofcheck.core.literate``.  Exit status:
 0 every step held, 1 a step failed, 2 bad input (unknown name, bad --set).
 Each script also runs standalone (``python derivations/NAME.py [--markdown]``)
-through ``standalone``, with the same output and exit status.
+through ``core/literate/command_line.standalone``, with the same output and exit status.
 """
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
-import os
-import pkgutil
 import sys
 import time
 
-from ..core.errors import ProofcheckError
+from .. import scripts
+from ..core.literate.command_line import parse_overrides, present
+from ..core.model.errors import ProofcheckError
 from .common import Progress
 
 
@@ -35,14 +34,13 @@ def add_parser(sub, summary):
 
 
 def names() -> list[str]:
-    import proofcheck.derivations as package
-    return sorted(m.name for m in pkgutil.iter_modules(package.__path__) if not m.name.startswith("_"))
+    return scripts.names()
 
 
 def load(name: str):
     if name not in names():
         raise ProofcheckError(f"no derivation named {name!r} (see proofcheck derive --list)")
-    return importlib.import_module(f"proofcheck.derivations.{name}")
+    return importlib.import_module(f"{scripts.package_name()}.{name}")
 
 
 def run(args) -> int:
@@ -60,60 +58,6 @@ def run(args) -> int:
                    overrides=overrides)
 
 
-def parse_overrides(items) -> dict[str, str]:
-    """``KEY=EXPR`` strings from the command line, as a mapping."""
-    overrides = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise ProofcheckError(f"--set expects KEY=EXPRESSION, got {item!r}")
-        overrides[key.strip()] = value.strip()
-    return overrides
-
-
-def present(derive, title: str, source: str, markdown: bool = False, overrides=None,
-            stream=None) -> int:
-    """Run and print a derivation step by step; 0 if every step held, 1 if one failed."""
-    from ..core import literate
-    from ..core.literate import rendering
-    stream = stream or sys.stdout
-    header = rendering.render_markdown_header if markdown else rendering.render_text_header
-    stream.write(header(title, source) + "\n")
-    render = rendering.render_markdown if markdown else rendering.render_text
-
-    def show(step):
-        stream.write(render(step) + "\n")
-        stream.flush()
-
-    start = time.perf_counter()
-    try:
-        d = literate.run(derive, title, source, overrides=overrides, on_step=show)
-    except literate.DerivationFailed as failure:
-        stream.write(f"derivation failed at step {failure.step.number} ({failure.step.label})\n")
-        return 1
-    stream.write(rendering.render_summary(d, time.perf_counter() - start, markdown))
-    return 0
-
-
-def standalone(derive, title: str, source: str, argv=None) -> int:
-    """Command line of a standalone script: ``python derivations/NAME.py [--markdown]``."""
-    parser = argparse.ArgumentParser(description=title)
-    parser.add_argument("--markdown", action="store_true", help="print Markdown with LaTeX math")
-    parser.add_argument("--set", action="append", metavar="KEY=EXPR", default=[],
-                        help="replace a keyed input or statement (to watch a broken step fail)")
-    args = parser.parse_args(argv)
-    try:
-        return present(derive, title, source, markdown=args.markdown,
-                       overrides=parse_overrides(args.set))
-    except ProofcheckError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        # The reader closed the pipe (``| head``): not an error of the derivation.
-        sys.stdout = open(os.devnull, "w")
-        return 0
-
-
 def _list(as_json: bool) -> int:
     modules = {name: load(name) for name in names()}
     if as_json:
@@ -128,7 +72,7 @@ def _list(as_json: bool) -> int:
 
 
 def _outcome(module, overrides=None):
-    from ..core import literate
+    from ..core import literate  # lazy: a command loads only what it runs
     start = time.perf_counter()
     try:
         d = literate.run(module.derive, module.TITLE, module.SOURCE, overrides=overrides)
@@ -139,7 +83,7 @@ def _outcome(module, overrides=None):
 
 
 def _step_record(step) -> dict:
-    from ..core.literate.rendering import as_text
+    from ..core.literate.rendering import as_text  # lazy: a command loads only what it runs
     return {"number": step.number, "label": step.label, "text": step.text, "status": step.status,
             "evidence": step.evidence, "detail": step.detail, "key": step.key, "result": step.result,
             "lhs": None if step.lhs is None else as_text(step.lhs),
@@ -148,8 +92,8 @@ def _step_record(step) -> dict:
 
 
 def _json(name, module, overrides) -> int:
-    from ..core import literate
-    steps = []
+    from ..core import literate  # lazy: a command loads only what it runs
+    steps: list = []
     start = time.perf_counter()
     try:
         d = literate.run(module.derive, module.TITLE, module.SOURCE, overrides=overrides, on_step=steps.append)

@@ -22,8 +22,8 @@ from fractions import Fraction
 
 import mpmath
 
-from ..core.errors import ProofcheckError
-from ..core.precision import MAX_QUADRATURE_DPS, validate_dps
+from ..core.model.errors import ProofcheckError
+from ..core.numbers.precision import MAX_QUADRATURE_DPS, validate_dps
 from .common import Progress, add_dps
 
 DEFAULT_DIGITS = 30
@@ -74,7 +74,7 @@ def _digits(text) -> int:
 
 
 def _laws(text):
-    from ..dp.noise_laws import noise_law
+    from ..dp.noise.laws import noise_law  # lazy: a command loads only what it runs
     names = [name.strip() for name in str(text).split(",")]
     # Refused like --n 1,,2: an empty name is a typo, not "no law".
     if not any(names) or not all(names):
@@ -109,7 +109,7 @@ def _score_options(args):
 
 def law_table(laws, dps):
     """One row per law: E|X|, I, I E|X|^2 and I E|X|^2 / 2 (quadrature at ``dps`` digits)."""
-    from ..dp import noise_laws
+    from ..dp.noise import laws as noise_laws  # lazy: a command loads only what it runs
     gaussian = noise_laws.limit_coefficient("gaussian", dps)
     rows = []
     for law in laws:
@@ -123,7 +123,7 @@ def law_table(laws, dps):
 
 def mechanism_rows(laws, r, r0, c, dps, progress=None):
     """The calibrated mechanisms at one r: utility, v(n) with its maximising order, r^2 n^2 v(n)."""
-    from ..dp import log_location
+    from ..dp.mechanisms import log_location  # lazy: a command loads only what it runs
     rows = []
     budget_dps = max(15, dps // 2 + 5)
     done = 0
@@ -185,7 +185,7 @@ def _n(value, digits=12):
 
 
 def _as_json(table, comparison, dps, elapsed) -> dict:
-    from ..core.precision import decimal_string
+    from ..core.numbers.precision import decimal_string  # lazy: a command loads only what it runs
 
     def _json_number(value, working=dps):
         """A decimal string with the digits correct at the precision the value was computed at."""
@@ -227,7 +227,7 @@ def _text(table, comparison, dps, elapsed) -> str:
     lines = ["Noise laws for the log-location mechanism x_hat = [(n + c) exp(sX - a) - c]_+",
              "(proofcheck's own findings beyond the paper; see `proofcheck verify findings`)",
              f"quadrature at {dps} digits; coefficient = I E|X|^2 / 2 = lim_r lim_n r^2 n^2 v(n)", ""]
-    header = ("law", "E|X|", "I", "I E|X|^2", "coefficient", "vs gaussian")
+    header: list[str] | tuple[str, ...] = ("law", "E|X|", "I", "I E|X|^2", "coefficient", "vs gaussian")
     cells = [header] + [(row["law"], _n(row["mean_abs"]), _n(row["fisher"]), _n(row["product"]),
                          _n(row["coefficient"]), _n(row["relative_to_gaussian"], 8)) for row in table]
     lines += _columns(cells)
@@ -263,7 +263,7 @@ def _ball_text(value, digits=10):
 
 def run_score_cgf(args) -> int:
     """Print the certificate of K(t) <= I t^2/2; exit 0 when certified, 1 otherwise."""
-    from ..dp.score_laws import certify_at_half_fisher
+    from ..dp.scores.score_laws import certify_at_half_fisher  # lazy: a command loads only what it runs
     _score_options(args)
     half, certificate = certify_at_half_fisher(args.law, args.taylor_radius, args.tail_from,
                                                args.first_step, args.bits)

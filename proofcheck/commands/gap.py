@@ -15,14 +15,14 @@ import time
 
 import mpmath
 
-from ..core.errors import DomainError
-from ..core.precision import validate_dps
-from ..dp.shifted_log_gaussian import MAX_DIGITS
+from ..core.model.errors import DomainError
+from ..core.numbers.precision import validate_dps
+from ..dp.mechanisms.shifted_log_gaussian import MAX_DIGITS
 from .common import Progress, add_dps
 
 # Lower bounds are evaluated at this many digits: enough for the printed six,
 # and it lets the Gaussian prior's wide sums run in double precision (see
-# dp/lower_bounds.py); the mechanism's v(n) is computed at 30.
+# dp/lower_bounds/bounds.py); the mechanism's v(n) is computed at 30.
 BOUND_DIGITS = 12
 V_DIGITS = 30
 
@@ -43,8 +43,8 @@ def add_parser(sub, summary):
 
 
 def rows(r, r0, c, exponents, progress=None, dps=V_DIGITS):
-    from ..dp.lower_bounds import best_lower_bound
-    from ..dp.shifted_log_gaussian import ShiftedLogGaussian
+    from ..dp.lower_bounds.bounds import best_lower_bound  # lazy: a command loads only what it runs
+    from ..dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian  # lazy: a command loads only what it runs
     mechanism = ShiftedLogGaussian(r, r0=r0, c=c, dps=dps)
     if mechanism.data_independent:
         raise DomainError("r", "at r = 1 the data-independent release has v = 0 (Proposition 2.3); "
@@ -96,7 +96,7 @@ def _number(value, digits):
 
 
 def _as_json(mechanism, table, consistent, elapsed, dps=V_DIGITS) -> dict:
-    from ..core.precision import decimal_string
+    from ..core.numbers.precision import decimal_string  # lazy: a command loads only what it runs
 
     def bound_digits(value):
         # The lower bounds carry BOUND_DIGITS digits (see above), two of them guard digits.

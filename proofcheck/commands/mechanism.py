@@ -12,9 +12,9 @@ import sys
 
 import mpmath
 
-from ..core.errors import DomainError
-from ..core.precision import validate_dps
-from ..dp.shifted_log_gaussian import MAX_DIGITS
+from ..core.model.errors import DomainError
+from ..core.numbers.precision import validate_dps
+from ..dp.mechanisms.shifted_log_gaussian import MAX_DIGITS
 from .common import add_dps
 
 EDGE_NOTE = "zCDP rho of the edge (n-1) <-> n, both directions, every order"
@@ -40,7 +40,7 @@ def add_parser(sub, summary):
 
 def parse_counts(text: str) -> list[int]:
     """'1,10,100' -> [1, 10, 100]; a DomainError naming --n otherwise."""
-    from ..dp.exact_inputs import count
+    from ..dp.numerics.exact_inputs import count  # lazy: a command loads only what it runs
     parts = [part.strip() for part in text.split(",")]
     if not parts or any(not part for part in parts):
         raise DomainError("--n", f"expected comma-separated counts, got {text!r}")
@@ -48,8 +48,8 @@ def parse_counts(text: str) -> list[int]:
 
 
 def describe(r, r0, c, counts, delta, dps) -> dict:
-    from ..dp.exact_inputs import probability
-    from ..dp.shifted_log_gaussian import ShiftedLogGaussian
+    from ..dp.numerics.exact_inputs import probability  # lazy: a command loads only what it runs
+    from ..dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian  # lazy: a command loads only what it runs
     mechanism = ShiftedLogGaussian(r, r0=r0, c=c, dps=dps)
     delta_exact = probability(delta, "delta")
     rows = []
@@ -83,7 +83,7 @@ def _number(value, digits=17):
 
 
 def _as_json(record) -> dict:
-    from ..core.precision import decimal_string
+    from ..core.numbers.precision import decimal_string  # lazy: a command loads only what it runs
     mechanism = record["mechanism"]
 
     def _json_number(value):

@@ -13,7 +13,7 @@ DEFAULT_OUT = "report-out/figures"
 
 
 def add_parser(sub, summary):
-    from ..report.figures import FIGURES
+    from ..report.figures import FIGURES  # lazy: a command loads only what it runs
     p = sub.add_parser("plot", help=summary,
                        description="Draw figures of the report: " + "; ".join(
                            f"{name}: {spec.title}" for name, spec in FIGURES.items()) + ".")
@@ -26,8 +26,8 @@ def add_parser(sub, summary):
 
 
 def run(args) -> int:
-    from ..core.errors import ProofcheckError
-    from ..report import figures
+    from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
+    from ..report import figures  # lazy: a command loads only what it runs
 
     if args.list:
         if args.json:

@@ -14,8 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-from ..core.precision import DEFAULT_DPS, validate_dps
-from ..core.verdict import EVIDENCE_ORDER, Settings
+from .. import scripts as derivation_scripts_package
+from ..core.model.verdict import DEFAULT_DPS
+from ..core.numbers.precision import validate_dps
+from ..core.model.verdict import Settings
 from .common import Progress, add_cache, add_dps, add_samples, add_timeout, positive_int
 
 DEFAULT_OUT = "report-out"
@@ -52,10 +54,11 @@ def add_parser(sub, summary):
 
 
 def run(args) -> int:
-    from ..core.errors import ProofcheckError
-    from ..report import figures as figure_module
-    from ..report import json_report, markdown
-    from ..report.writeups import copy_writeups
+    from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
+    from ..report import figures as figure_module  # lazy: a command loads only what it runs
+    from ..report import json_report, markdown  # lazy: a command loads only what it runs
+    from ..report.writeups import copy_writeups  # lazy: a command loads only what it runs
+    # lazy: a command loads only what it runs
     from ..report.paper_map import (agreement, build_map, derivation_scripts, derivations_folder,
                                     load_registry, referenced_scripts)
 
@@ -70,13 +73,13 @@ def run(args) -> int:
     except OSError as error:
         raise ProofcheckError(f"--out {args.out}: cannot create the folder ({error.strerror})") from None
 
-    from ..core.verdict_cache import cache_for
+    from ..core.run.verdict_cache import cache_for  # lazy: a command loads only what it runs
     settings = {"dps": dps, "samples": args.samples, "seed": args.seed}
     results, seconds = None, None
     if not args.no_verify and claims:
         results, seconds = _check(claims, Settings(dps=dps, seed=args.seed, samples=args.samples),
                                   args.jobs, quiet=args.json, timeout=args.timeout,
-                                  cache=cache_for(args))
+                                  cache=cache_for(args, derivation_scripts_package.folders()))
         settings["jobs"] = max(1, min(args.jobs, len(claims), os.cpu_count() or 1))
     full = build_map(claims, results, papers, seconds, settings)
 
@@ -127,9 +130,9 @@ def run(args) -> int:
         print()
     else:
         for path, summary in written:
-            counts = ", ".join(f"{summary.evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
             bad = summary.status.get("failed", 0) + summary.status.get("error", 0)
-            print(f"wrote {path}: {summary.claims} claims ({counts}" + (f", {bad} failed" if bad else "") + ")")
+            print(f"wrote {path}: {summary.claims} claims: {summary.standing_counts()}"
+                  + (f"; {bad} failed" if bad else ""))
         for figure in figures_out:
             if figure.written:
                 print(f"wrote {', '.join(str(p) for p in figure.files.values())} ({figure.seconds:.1f} s)")
@@ -142,11 +145,12 @@ def run(args) -> int:
 
 def _write_html(args, claims, papers, full, results, out_dir, base, seconds) -> int:
     """``--html``: the pages of report/html_site.py, and one line per page written."""
-    from ..core.verdict_cache import cache_for
+    from ..core.run.verdict_cache import cache_for
     from ..report.html_site import write_site
     settings = Settings(dps=validate_dps(args.dps), seed=args.seed, samples=args.samples)
     written = write_site(papers=papers, claims=claims, full=full, results=results, out_dir=out_dir,
-                         settings=settings, cache=cache_for(args), derivation_base=base,
+                         settings=settings, cache=cache_for(args, derivation_scripts_package.folders()),
+                         derivation_base=base,
                          command=_command(args) + " --html")
     failed = sum(s.status.get("failed", 0) + s.status.get("error", 0) for _, s in written)
     if args.json:
@@ -173,8 +177,8 @@ def _figure_note(figure_module, paper: str) -> str:
 
 def _check(claims, settings, jobs, quiet, timeout, cache=None):
     """Check the claims; verdicts a ``verify`` just reached under the same settings come from the cache."""
-    from ..core.verdict_cache import run_with_cache
-    from ..papers import built_claim
+    from ..core.run.verdict_cache import run_with_cache  # lazy: a command loads only what it runs
+    from ..papers import built_claim  # lazy: a command loads only what it runs
     start = time.perf_counter()
     with Progress(len(claims), enabled=not quiet) as progress:
         # The map's claims are entries: those the cache does not answer are built here.

@@ -7,9 +7,23 @@ import sys
 import time
 from collections import Counter
 
-from ..core.precision import DEFAULT_DPS, validate_dps
-from ..core.verdict import Settings
+from .. import scripts
+from ..core.model.verdict import DEFAULT_DPS, meets, standing
+from ..core.numbers.precision import validate_dps
+from ..core.model.verdict import Settings
 from .common import Progress, add_cache, add_dps, add_samples, add_timeout, keep_only, positive_int
+
+
+# --require's values: the standings of a passed verdict, strongest first (core/model/verdict.py).
+REQUIREMENTS = ("proved", "sampled", "by-argument")
+
+
+def below_requirement(results, required: str | None) -> list:
+    """The passed results that stand below ``required`` (a value of ``--require``)."""
+    if required is None:
+        return []
+    standing = required.replace("-", " ")
+    return [r for r in results if r.verdict.passed and not meets(r.verdict.evidence, standing)]
 
 
 def add_parser(sub, summary):
@@ -32,6 +46,9 @@ def add_parser(sub, summary):
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     add_timeout(p)
     add_cache(p)
+    p.add_argument("--require", choices=REQUIREMENTS, default=None,
+                   help="fail any passed claim that stands below this: proved (symbolic or certified), "
+                   "sampled (numeric), or by-argument (logical)")
     p.set_defaults(run=run)
 
 
@@ -46,8 +63,8 @@ def split_only(only, papers, pack_names):
 
 def select(args):
     """The claims to check or to list, read but not yet built (``--only`` applied)."""
-    from ..core.errors import ProofcheckError
-    from ..papers import list_claims, packs
+    from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
+    from ..papers import list_claims, packs  # lazy: a command loads only what it runs
     if args.claims is None:
         args.only, args.papers = split_only(args.only, args.papers, set(packs()))
         if args.only == []:
@@ -56,12 +73,12 @@ def select(args):
 
 
 def _built_claim(entry):
-    from ..papers import built_claim
+    from ..papers import built_claim  # lazy: a command loads only what it runs
     return built_claim(entry)
 
 
 def _build(args, ids):
-    from ..papers import load_claims
+    from ..papers import load_claims  # lazy: a command loads only what it runs
     return load_claims(args.papers, path=args.claims, only=ids)
 
 
@@ -71,9 +88,10 @@ def run(args) -> int:
     if args.list:
         return _list(claims, args.json)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
-    from ..core.verdict_cache import cache_for, run_with_cache
-    from ..report.console import InOrder, Tally
-    printer = None if args.json else _Printer(claims)
+    from ..core.run.verdict_cache import cache_for, run_with_cache  # lazy: a command loads only what it runs
+    from ..report.console import InOrder, Layout, Tally  # lazy: a command loads only what it runs
+    layout = Layout.for_stream(sys.stdout, os.environ)
+    printer = None if args.json else _Printer(claims, layout)
     in_order = InOrder(claims)
     checking = []  # the claims the workers are on, for the progress bar
     start = time.perf_counter()
@@ -89,7 +107,8 @@ def run(args) -> int:
                 if printer:
                     printer.show(ready)
 
-        results = run_with_cache(claims, settings, cache_for(args), jobs=args.jobs, mutants=args.mutants,
+        cache = cache_for(args, scripts.folders())
+        results = run_with_cache(claims, settings, cache, jobs=args.jobs, mutants=args.mutants,
                                  progress=on_result, timeout=args.timeout, started=on_start,
                                  build=lambda ids: _build(args, ids),
                                  # A pack's claims are built by the workers that check them; a claims
@@ -103,6 +122,7 @@ def run(args) -> int:
     for result in results:
         total.add(result)
     mutants_ok = all(r.mutants.ok for r in results if r.mutants is not None)
+    below = below_requirement(results, args.require)
     if args.json:
         summary = {**total.as_dict(), "seconds": round(elapsed, 2), "dps": dps,
                    "cached": sum(r.cached for r in results),
@@ -113,12 +133,15 @@ def run(args) -> int:
                                   "dismissed": sum(len(r.mutants.dismissed) for r in results),
                                   "unfinished": sum(bool(r.mutants.unfinished) for r in results)}
         summary["chain_evidence"] = dict(Counter(chains[r.claim.id].evidence for r in results))
+        if args.require:
+            summary["require"] = args.require
+            summary["below_requirement"] = [r.claim.id for r in below]
         records = [{**r.as_dict(), **_chain_record(chains[r.claim.id])} for r in results]
         json.dump({"claims": records, "summary": summary}, sys.stdout, indent=1)
         print()
-    else:
+    elif printer is not None:
         printer.finish()
-        print("evidence: " + total.evidence_counts() + f"; {elapsed:.1f} s at {dps} digits")
+        print(f"checked in {elapsed:.1f} s at {dps} digits")
         kept = sum(r.cached for r in results)
         if kept:
             print(f"{kept} of {len(results)} verdicts from the cache, checked earlier under the same claim, "
@@ -135,54 +158,59 @@ def run(args) -> int:
                     print(f"  ACCEPTED MUTANT {r.claim.id}: {description}")
                 if r.mutants and r.mutants.unfinished:
                     print(f"  UNFINISHED CONTROLS {r.claim.id}: {r.mutants.unfinished}")
-        print(total.counts())
-    return 0 if total.all_passed and mutants_ok else 1
+        if below:
+            print(f"{len(below)} passed below the required '{args.require}': "
+                  + ", ".join(f"{r.claim.id} ({standing(r.verdict.evidence)})" for r in below))
+        print(layout.wrap(total.counts()))
+    return 0 if total.all_passed and mutants_ok and not below else 1
 
 
 class _Printer:
     """Prints results in the claims' order: a header as each paper starts, a summary as it ends."""
 
-    def __init__(self, claims):
-        from ..papers import packs
+    def __init__(self, claims, layout):
+        from ..papers import packs  # lazy: a command loads only what it runs
+        self.layout = layout
         self.titles = {name: pack.title for name, pack in packs().items()}
         self.counts = Counter(c.paper for c in claims)
         self.paper = None
         self.tally = None
 
     def show(self, result):
-        from ..report.console import Tally, paper_header, result_line
+        from ..report.console import Tally, paper_header, result_line  # lazy: a command loads only what it runs
         if result.claim.paper != self.paper:
             self._close_paper()
             self.paper, self.tally = result.claim.paper, Tally()
-            print(paper_header(self.paper, self.titles.get(self.paper, ""), self.counts[self.paper]))
+            print(paper_header(self.paper, self.titles.get(self.paper, ""), self.counts[self.paper],
+                               self.layout))
         self.tally.add(result)
-        print(result_line(result), flush=True)
+        print(result_line(result, self.layout), flush=True)
 
     def finish(self):
         self._close_paper()
 
     def _close_paper(self):
-        from ..report.console import paper_summary
+        from ..report.console import paper_summary  # lazy: a command loads only what it runs
         if self.paper is not None:
-            print(paper_summary(self.paper, self.tally))
+            print(paper_summary(self.paper, self.tally, self.layout))
             print()
         self.paper = None
 
 
 def _chains(claims, results):
-    """The weakest evidence along each checked claim's rests_on chain (core/support.py)."""
-    from ..core.support import weakest_along
+    """The weakest evidence along each checked claim's rests_on chain (core/model/support.py)."""
+    from ..core.model.support import weakest_along  # lazy: a command loads only what it runs
     return weakest_along(claims, {r.claim.id: (r.verdict.status, r.verdict.evidence) for r in results})
 
 
 def _chain_record(chain) -> dict:
-    from ..core.support import as_record
+    from ..core.model.support import as_record  # lazy: a command loads only what it runs
     return as_record(chain)
 
 
 def _print_weaker_chains(results, chains) -> None:
     """Computed results that rest on weaker evidence than their own check reached."""
-    from ..core.support import describe
+    from ..core.model.support import describe  # lazy: a command loads only what it runs
     weaker = [(r, chains[r.claim.id]) for r in results
               if r.verdict.passed and r.verdict.evidence != "logical" and chains[r.claim.id].via]
     if weaker:
@@ -192,7 +220,7 @@ def _print_weaker_chains(results, chains) -> None:
 
 
 def _by_paper(results) -> dict:
-    from ..report.console import Tally
+    from ..report.console import Tally  # lazy: a command loads only what it runs
     tallies: dict = {}
     for result in results:
         tallies.setdefault(result.claim.paper, Tally()).add(result)
@@ -207,7 +235,7 @@ def _list(claims, as_json) -> int:
                    for c in claims], sys.stdout, indent=1)
         print()
         return 0
-    from ..report.console import fit
+    from ..report.console import fit  # lazy: a command loads only what it runs
     for c in claims:
         derivation = f"  [derivations/{c.get('derivation')}.py]" if c.get("derivation") else ""
         print(f"{fit(c.id, 34)} {fit(c.where, 44)} {c.kind:11} {fit(c.statement, 70).rstrip()}{derivation}")

@@ -6,14 +6,14 @@ import sys
 
 import mpmath
 
-from ..core.precision import required_digits, validate_dps
+from ..core.numbers.precision import required_digits, validate_dps
 from .common import add_dps
 
 ZCDP_DPS = 30
 
 
 def add_parser(sub, summary):
-    from ..dp.zcdp_mechanisms import DEFAULT_ORDERS, MECHANISMS
+    from ..dp.mechanisms.zcdp_mechanisms import DEFAULT_ORDERS, MECHANISMS  # lazy: a command loads only what it runs
     p = sub.add_parser("zcdp", help=summary,
                        description="Print the tight zCDP parameter rho = sup_{alpha>1} D_alpha/alpha of a "
                        "mechanism, the classical bounds it improves on, and D_alpha/alpha at a few orders. "
@@ -31,7 +31,7 @@ def add_parser(sub, summary):
 
 
 def run(args) -> int:
-    from ..dp.zcdp_mechanisms import lookup, profile
+    from ..dp.mechanisms.zcdp_mechanisms import lookup, profile  # lazy: a command loads only what it runs
     dps = validate_dps(args.dps)
     mechanism = lookup(args.mechanism)
     result = profile(mechanism.name, args.eps, k=args.k, delta=args.delta_sens, orders=args.alpha, dps=dps)

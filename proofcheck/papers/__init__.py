@@ -17,7 +17,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from ..core.errors import ProofcheckError
+from ..core.model.errors import ProofcheckError
 
 HERE = Path(__file__).parent
 
@@ -29,7 +29,7 @@ class Pack:
     source: str
     folder: Path
     order: int = 0
-    kinds: dict = None  # kind name -> "proofcheck.papers.<pack>.module:Class"
+    kinds: dict | None = None  # kind name -> "proofcheck.papers.<pack>.module:Class"
 
     @property
     def claims_folder(self) -> Path:
@@ -56,7 +56,7 @@ def _installed() -> dict[str, Pack]:
 
 def registry_for():
     """The kinds a claim may use: the engine's and every pack's (imported only when used)."""
-    from ..kinds import engine_kinds
+    from ..kinds import engine_kinds  # lazy: listing the packs loads no engine
     registry = engine_kinds()
     for pack in packs().values():
         registry = registry.with_kinds(pack.kinds)
@@ -70,7 +70,7 @@ def load_claims(names=None, path=None, only=None):
     every expression of every pack takes seconds, checking one claim need not.
     A packaged claim is built once per process while its file is unchanged.
     """
-    from ..core.claims import load_path
+    from ..core.model.claims import load_path  # lazy: listing the packs loads no engine
     only = set(only) if only is not None else None
     if path is not None:
         return _own(load_path(path, registry_for(), only=only), path)
@@ -79,7 +79,7 @@ def load_claims(names=None, path=None, only=None):
 
 def list_claims(names=None, path=None):
     """The claims of the named packs, or of a file or folder, read but not built (``verify --list``)."""
-    from ..core.claims import list_path
+    from ..core.model.claims import list_path  # lazy: listing the packs loads no engine
     if path is not None:
         return _own(list_path(path, registry_for()), path)
     claims = []
@@ -134,13 +134,13 @@ def _first_order(available, name) -> int:
 @lru_cache(maxsize=16)
 def _listed(folder: Path, paper: str, start: int, stamp: tuple) -> tuple:
     """A pack's entries, read once per process while its files are unchanged (``stamp``)."""
-    from ..core.claims import list_path
+    from ..core.model.claims import list_path  # lazy: listing the packs loads no engine
     return tuple(_numbered(list_path(folder, registry_for(), paper=paper), start))
 
 
 @lru_cache(maxsize=4096)
 def _built(source: str, paper: str, claim_id: str, order: int, stamp: tuple):
-    from ..core.claims import load_file
+    from ..core.model.claims import load_file  # lazy: listing the packs loads no engine
     claim, = load_file(source, registry_for(), paper=paper, only={claim_id}, document=_document(source, stamp))
     claim.order = order
     return claim
@@ -149,10 +149,10 @@ def _built(source: str, paper: str, claim_id: str, order: int, stamp: tuple):
 @lru_cache(maxsize=64)
 def _document(source: str, stamp: tuple) -> dict:
     """A claims file's TOML, read once while it is unchanged: each claim of it is built apart."""
-    from ..core.claims import read_file
+    from ..core.model.claims import read_file  # lazy: listing the packs loads no engine
     return read_file(source)
 
 
 def _stamp(folder: Path) -> tuple:
-    from ..core.claims import claims_files
+    from ..core.model.claims import claims_files  # lazy: listing the packs loads no engine
     return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in claims_files(folder))

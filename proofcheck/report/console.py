@@ -5,13 +5,58 @@ claim before it has been printed, so the output is the same whatever ``-j`` is.
 """
 from __future__ import annotations
 
+import os
+import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..core.verdict import EVIDENCE_ORDER
+from ..core.model.verdict import EVIDENCE_ORDER, STANDING, STANDING_ORDER
+from .failures import explain
 
 STATUS_WORDS = {"passed": "PASS", "failed": "FAIL", "error": "ERROR"}
 ID_WIDTH, WHERE_WIDTH = 34, 40
+# The columns of a result line around the id and the location: status, evidence, seconds.
+_FIXED = len("ERROR ") + len(" certified ") + len("000.00s")
+# ANSI colours of the status words (green, red, yellow); NO_COLOR (no-color.org) turns them off.
+_COLOURS = {"passed": "32", "failed": "31", "error": "33"}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the text is laid out: its width (None: the fixed columns, as piped output has) and
+    whether the status words are coloured."""
+
+    width: int | None = None
+    colour: bool = False
+
+    @classmethod
+    def for_stream(cls, stream, environ) -> "Layout":
+        """A terminal's width and colour; piped output keeps the fixed columns and no colour."""
+        if not stream.isatty():
+            return cls()
+        try:
+            width = os.get_terminal_size(stream.fileno()).columns
+        except (OSError, ValueError):
+            width = None
+        return cls(width=width, colour=not environ.get("NO_COLOR"))
+
+    def columns(self) -> tuple[int, int]:
+        """The widths of the id and the location: the fixed ones where they fit, else shared."""
+        if self.width is None or self.width >= _FIXED + ID_WIDTH + WHERE_WIDTH + 2:
+            return ID_WIDTH, WHERE_WIDTH
+        room = max(self.width - _FIXED - 2, 12)
+        ident = min(ID_WIDTH, max(12, room * 3 // 5))
+        return ident, max(room - ident, 0)
+
+    def status(self, status: str) -> str:
+        word = f"{STATUS_WORDS[status]:5}"
+        return f"\x1b[{_COLOURS[status]}m{word}\x1b[0m" if self.colour else word
+
+    def wrap(self, text: str) -> str:
+        """A summary line folded at words to the width, so that no number is cut in two."""
+        if self.width is None or len(text) <= self.width:
+            return text
+        return textwrap.fill(text, self.width, subsequent_indent="  ", break_long_words=False)
 
 
 class InOrder:
@@ -42,10 +87,12 @@ def fit(text: str, width: int) -> str:
     return (cut.rstrip(" ,;:") + "…").ljust(width)
 
 
-def result_line(result) -> str:
+def result_line(result, layout: Layout = Layout()) -> str:
     """One claim: status, id, location, evidence, time, and the negative controls if run."""
     v = result.verdict
-    line = (f"{STATUS_WORDS[v.status]:5} {fit(result.claim.id, ID_WIDTH)} {fit(result.claim.where, WHERE_WIDTH)} "
+    ident, where = layout.columns()
+    location = f"{fit(result.claim.where, where)} " if where else ""
+    line = (f"{layout.status(v.status)} {fit(result.claim.id, ident)} {location}"
             f"{v.evidence or '-':9} {v.seconds:6.2f}s")
     mutants = result.mutants
     if mutants is not None:
@@ -55,7 +102,6 @@ def result_line(result) -> str:
         if mutants.unfinished:
             line += f"; {mutants.unfinished}"
     if not v.passed:
-        from .failures import explain
         line += "\n" + "\n".join(explain(result))
         from .permalinks import link_for
         link = link_for(result.claim.paper, result.claim.id)
@@ -64,9 +110,12 @@ def result_line(result) -> str:
     return line
 
 
-def paper_header(paper: str, title: str, count: int) -> str:
+def paper_header(paper: str, title: str, count: int, layout: Layout = Layout()) -> str:
     name = f"{paper}: {title}" if title else paper
-    return f"== {name} ({count} claim{'s' if count != 1 else ''}) =="
+    tail = f" ({count} claim{'s' if count != 1 else ''}) =="
+    if layout.width is not None and len(name) + len(tail) + 3 > layout.width:
+        name = fit(name, max(layout.width - len(tail) - 3, len(paper))).rstrip()
+    return f"== {name}{tail}"
 
 
 @dataclass
@@ -85,20 +134,32 @@ class Tally:
     def all_passed(self) -> bool:
         return not self.status["failed"] and not self.status["error"]
 
+    def standings(self) -> dict[str, int]:
+        """Passed claims by what they rest on: proved, sampled, by argument."""
+        found: Counter = Counter()
+        for evidence, count in self.evidence.items():
+            found[STANDING[evidence]] += count
+        return {name: found.get(name, 0) for name in STANDING_ORDER}
+
     def counts(self) -> str:
-        """``3 passed, 1 failed`` and, only when there are any, ``, 2 errors``."""
-        text = f"{self.status['passed']} passed, {self.status['failed']} failed"
+        """``12 claims: 9 proved (7 symbolic, 2 certified), 1 sampled, 2 by argument; 0 failed``,
+        and, only when there are any, ``, 2 errors``."""
+        total = sum(self.status.values())
+        standings = self.standings()
+        proved = (f"{standings['proved']} proved ({self.evidence.get('symbolic', 0)} symbolic, "
+                  f"{self.evidence.get('certified', 0)} certified)")
+        text = (f"{total} claim{'s' if total != 1 else ''}: {proved}, {standings['sampled']} sampled, "
+                f"{standings['by argument']} by argument; {self.status['failed']} failed")
         errors = self.status["error"]
         return text + (f", {errors} error{'s' if errors != 1 else ''}" if errors else "")
 
-    def evidence_counts(self) -> str:
-        return ", ".join(f"{self.evidence.get(e, 0)} {e}" for e in EVIDENCE_ORDER)
-
     def as_dict(self) -> dict:
+        standings = self.standings()
         return {"passed": self.status["passed"], "failed": self.status["failed"],
-                "errors": self.status["error"],
+                "errors": self.status["error"], "proved": standings["proved"],
+                "sampled": standings["sampled"], "by_argument": standings["by argument"],
                 "evidence": {e: self.evidence.get(e, 0) for e in EVIDENCE_ORDER}}
 
 
-def paper_summary(paper: str, tally: Tally) -> str:
-    return f"-- {paper}: {tally.counts()} ({tally.evidence_counts()})"
+def paper_summary(paper: str, tally: Tally, layout: Layout = Layout()) -> str:
+    return layout.wrap(f"-- {paper}: {tally.counts()}")

@@ -22,8 +22,8 @@ def expression(text) -> str | None:
     import sympy as sp
     from sympy.printing.mathml import mathml
 
-    from ..core.errors import ProofcheckError
-    from ..core.expressions import CONSTANTS, FUNCTIONS, parse_expression
+    from ..core.model.errors import ProofcheckError
+    from ..core.model.expressions import CONSTANTS, FUNCTIONS, parse_expression
     # A name that is called ("Phi(t)") is looked up as a function, whatever the symbols say.
     names = set(_NAME.findall(text)) - set(CONSTANTS) - set(FUNCTIONS)
     try:

@@ -19,7 +19,7 @@ import os
 import mpmath
 import sympy as sp
 
-from ..core.errors import shorten
+from ..core.model.errors import shorten
 
 # Digits shown in text; the JSON output carries all the digits the check trusted.
 SHOWN_DIGITS = 10

@@ -71,9 +71,9 @@ def budget_series(r: str = BUDGET_R, cs=BUDGET_C, n_max: int = 10**6, per_decade
     """v(n) for r0 = r/2 and each c, (5)-(6), and the lower bounds on every
     admissible mechanism's budget: (14) two counts, (23) the uniform prior at
     its best odd K, (19) the truncated-Gaussian prior of Corollary 6.7."""
-    (mechanism,) = _import("proofcheck.dp.shifted_log_gaussian", ("ShiftedLogGaussian",), "budget")
+    (mechanism,) = _import("proofcheck.dp.mechanisms.shifted_log_gaussian", ("ShiftedLogGaussian",), "budget")
     two_count, best_uniform, gaussian_prior = _import(
-        "proofcheck.dp.lower_bounds", ("two_count_bound", "best_uniform_bound", "gaussian_prior_bound"),
+        "proofcheck.dp.lower_bounds.bounds", ("two_count_bound", "best_uniform_bound", "gaussian_prior_bound"),
         "budget")
     ns = integer_log_grid(n_max, per_decade)
     r_value = Fraction(r)     # exact, so that r = 0.1 means 1/10, not its binary neighbour
@@ -105,13 +105,13 @@ def airy_coefficient(dps: int = 20):
     """8|a1'|^3/27, the small-error coefficient I (E|X|)^2 / 2 of the Airy noise
     law (beyond the paper; the findings pack checks it), a1' the first zero of Ai'.
 
-    Taken from ``proofcheck.dp.noise_laws`` (by quadrature of the law) when that
+    Taken from ``proofcheck.dp.noise.laws`` (by quadrature of the law) when that
     module is installed, and otherwise from mpmath's zero of Ai'.
     """
     try:
-        from ..dp.noise_laws import limit_coefficient
+        from ..dp.noise.laws import limit_coefficient
     except ImportError:  # the closed form below stands in
-        limit_coefficient = None
+        limit_coefficient = None  # type: ignore[assignment]
     if limit_coefficient is not None:
         try:
             return limit_coefficient("airy", dps)
@@ -292,7 +292,7 @@ QUARTIC_T_MAX = 1.5
 def score_cgf_series(t_min: float = 0.05, t_max: float = 10.0, per_decade: int = 8, bits: int = 30) -> dict:
     """K(t)/t^2 of each law's score (Arb-certified integrals of the density; plotted at their
     midpoints) and the level I/2 that a sub-Gaussian score with proxy I never exceeds."""
-    (laws,) = _import("proofcheck.dp.score_laws", ("SCORE_LAWS",), "score-cgf")
+    (laws,) = _import("proofcheck.dp.scores.score_laws", ("SCORE_LAWS",), "score-cgf")
     grid = [Fraction(round(t * 1000), 1000) for t in log_grid(t_min, t_max, per_decade)]
     series = {}
     for name in SCORE_CGF_LAWS:

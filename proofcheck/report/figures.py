@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import figure_data as data
+from ..core.model.errors import ProofcheckError
 
 FIGURE_INCHES = (8.0, 5.0)
 PNG_DPI = 120
@@ -123,8 +124,8 @@ def _visible(text: str) -> str:
 
 
 def _new_figure(caption: str):
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # lazy: matplotlib is optional
+    from matplotlib.figure import Figure  # lazy: matplotlib is optional
 
     figure = Figure(figsize=FIGURE_INCHES, dpi=PNG_DPI)
     FigureCanvasAgg(figure)
@@ -365,7 +366,6 @@ def render(name: str, out_dir, formats=FORMATS, series=None) -> FigureOutput:
     """
     spec = FIGURES.get(name)
     if spec is None:
-        from ..core.errors import ProofcheckError
         raise ProofcheckError(f"unknown figure {name!r} (known: {', '.join(FIGURES)})")
     start = time.perf_counter()
     if not matplotlib_available():
@@ -385,13 +385,12 @@ def render(name: str, out_dir, formats=FORMATS, series=None) -> FigureOutput:
             _save(figure, path, fmt)
             files[fmt] = path
     except OSError as error:
-        from ..core.errors import ProofcheckError
         raise ProofcheckError(f"--out {out_dir}: cannot write the figure ({error.strerror})") from None
     return _output(spec, "written", files=files, seconds=time.perf_counter() - start)
 
 
 def _save(figure, path: Path, fmt: str) -> None:
-    import matplotlib
+    import matplotlib  # lazy: matplotlib is optional
     # Reproducible files: no date stamp, and SVG element ids from a fixed salt,
     # so regenerating an unchanged figure leaves the file unchanged.
     metadata = {"Date": None} if fmt == "svg" else {"Software": None}

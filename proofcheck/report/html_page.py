@@ -13,7 +13,7 @@ import html
 import re
 from itertools import groupby
 
-from .. import __version__
+from ..version import __version__
 from .html_assets import BADGES, CHART_FILLS, SCRIPT, STYLE, badge_category
 from .html_claim import ClaimView, article
 

@@ -3,7 +3,7 @@
 The pages are built from the records the other reports use: the map's rows
 (``paper_map.py``), the claims' own records, the verdicts (from the verdict cache when
 ``verify`` reached them under the same settings), the chain along ``rests_on``
-(``core/support.py``) and, when ``verify --mutants`` kept them, the negative controls.
+(``core/model/support.py``) and, when ``verify --mutants`` kept them, the negative controls.
 Figures are drawn with matplotlib when it is installed and inlined as SVG; without it the
 page says how to get them.  The pages written are recorded so that a failure can print
 its link (``permalinks.py``).
@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import html
-import re
 import shutil
 from pathlib import Path
 
-from ..core.support import weakest_along
-from ..core.verdict import Settings
+from ..core.model.support import weakest_along
+from ..core.model.verdict import Settings
 from . import figures as figure_module
 from . import mathml
 from .html_claim import ClaimView
 from .html_page import counts, document, page
+from .svg import inline_svg
 from .writeups import writeups_for
 
 
@@ -32,25 +32,6 @@ def _e(text) -> str:
 def file_name(paper: str) -> str:
     cleaned = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in paper).strip(".-")
     return cleaned or "claims"
-
-
-def inline_svg(path: Path, prefix: str, label: str) -> str:
-    """An SVG file as an element of the page: its ids prefixed (two figures share matplotlib's
-    names), its size left to the style sheet, and labelled for a screen reader."""
-    text = Path(path).read_text(encoding="utf-8")
-    text = text[text.index("<svg"):]
-    # matplotlib's metadata and its comments (the TeX of each label, "$...$") are no part of the drawing.
-    text = re.sub(r"<metadata>.*?</metadata>|<!--.*?-->", "", text, flags=re.S)
-    text = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}{m.group(1)}"', text)
-    text = re.sub(r'url\(#([^)]+)\)', lambda m: f"url(#{prefix}{m.group(1)})", text)
-    text = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{prefix}{m.group(1)}"', text)
-    head = f'<svg role="img" aria-label="{_e(_plain_tex(label))}"'
-    return re.sub(r'<svg\b', head, text, count=1)
-
-
-def _plain_tex(text: str) -> str:
-    """A label for a screen reader: matplotlib's ``$...$`` math as its letters."""
-    return re.sub(r"\\([A-Za-z]+)", r"\1", text).replace("$", "").replace("{", "").replace("}", "")
 
 
 def figures_section(paper: str, rendered: dict, note: str) -> str:
@@ -94,8 +75,8 @@ def _figure(name: str, out_dir: Path, cache):
         return figure_module.render(name, out_dir / "figures", formats=("svg",))
     import matplotlib
 
-    from ..core.verdict_cache import source_fingerprint
-    key = hashlib.sha256(f"{source_fingerprint()} {matplotlib.__version__} {name}".encode()).hexdigest()
+    from ..core.run.verdict_cache import source_fingerprint
+    key = hashlib.sha256(f"{source_fingerprint(cache.also_hashed)} {matplotlib.__version__} {name}".encode()).hexdigest()
     kept = Path(cache.folder) / "figures" / f"{name}-{key[:32]}.svg"
     spec = figure_module.FIGURES[name]
     if kept.is_file():
@@ -114,10 +95,10 @@ def controls_of(claims, settings: Settings, cache) -> dict:
     """The negative controls ``verify --mutants`` kept in the cache, by claim id."""
     if cache is None:
         return {}
-    from ..core.verdict_cache import claim_key
+    from ..core.run.verdict_cache import claim_key
     found = {}
     for claim in claims:
-        kept = cache.get(claim_key(claim, settings, True))
+        kept = cache.get(claim_key(claim, settings, True, cache.also_hashed))
         if kept is not None and kept[1] is not None:
             found[claim.id] = kept[1]
     return found

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from . import mathml
+from .svg import inline_svg
 
 _MATH = re.compile(r"(?<!\\)\$\$(.+?)(?<!\\)\$\$|(?<!\\)\$(.+?)(?<!\\)\$", re.S)
 _IMAGE = re.compile(r'<img src="([^"]+)" alt="([^"]*)"\s*/?>')
@@ -49,7 +50,6 @@ def _title(text: str, path: Path) -> str:
 
 
 def _image(folder: Path, source: str, alt: str) -> str:
-    from .html_site import inline_svg
     target = (folder / source).resolve()
     if not str(target).startswith(str(folder.resolve())) or not target.is_file():
         return f"<p>[image not found: {html.escape(source)}]</p>"

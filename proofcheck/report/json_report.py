@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 from .paper_map import Agreement, PaperMap
 
 

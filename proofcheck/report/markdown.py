@@ -14,8 +14,8 @@ import os
 import re
 from pathlib import Path
 
-from .. import __version__
-from ..core.verdict import EVIDENCE_ORDER
+from ..version import __version__
+from ..core.model.verdict import EVIDENCE_ORDER, STANDING
 from .paper_map import NOT_CHECKED, Agreement, PaperMap, Summary
 
 EVIDENCE_MEANING = {
@@ -114,11 +114,14 @@ def derivation_link(name: str | None, base: str, known: set[str] | None = None) 
 
 
 def derivation_base(folder: Path | None, out_dir: Path) -> str:
-    """Where derivation links point: the scripts relative to the report in a source checkout,
-    else the repository's own path ``derivations/``.  An installed copy lives in
-    site-packages, a path that means nothing to a reader of the report."""
-    if folder is None or {"site-packages", "dist-packages"} & set(Path(folder).resolve().parts):
+    """Where derivation links point, so that they open wherever the report is written: the
+    scripts relative to the report in a source checkout; an installed copy (in site-packages,
+    a path no relative link should climb to) by its absolute ``file:`` address.  With no
+    scripts at all, the repository's own path ``derivations/``; ``--link-base`` overrides."""
+    if folder is None:
         return "derivations"
+    if {"site-packages", "dist-packages"} & set(Path(folder).resolve().parts):
+        return Path(folder).resolve().as_uri()
     return relative_link(folder, out_dir)
 
 
@@ -130,7 +133,7 @@ def relative_link(target: Path, start: Path) -> str:
 def summary_table(summary: Summary) -> list[str]:
     lines = ["| Evidence | Claims | Meaning |", "|---|--:|---|"]
     for level in EVIDENCE_ORDER:
-        lines.append(f"| {level} | {summary.evidence.get(level, 0)} | {EVIDENCE_MEANING[level]} |")
+        lines.append(f"| {STANDING[level]}: {level} | {summary.evidence.get(level, 0)} | {EVIDENCE_MEANING[level]} |")
     failed = summary.status.get("failed", 0) + summary.status.get("error", 0)
     if summary.checked:
         lines.append(f"| failed or error | {failed} | a counter-example or a check that could not run |")
@@ -261,7 +264,11 @@ def render(paper_map: PaperMap, *, out_dir: Path, derivation_base: str, figures=
     failures = [r for r in paper_map.rows if r.status in ("failed", "error")]
     if failures:
         lines += ["### Failed checks", ""]
-        lines += [f"- `{r.id}` ({plain(r.where)}): {plain(r.details)}" for r in failures]
+        for r in failures:
+            lines.append(f"- `{r.id}` ({plain(r.where)}): {plain(r.details.splitlines()[0] if r.details else '')}")
+            if r.explanation:
+                # As verify prints it: what was claimed, the derived formula, the point and both sides.
+                lines += ["", "  ```text"] + [f"  {line.strip()}" for line in r.explanation] + ["  ```"]
         lines.append("")
     if has_figures:
         lines += ["## Figures", ""] + ([f"> {figure_note}", ""] if figure_note else [])

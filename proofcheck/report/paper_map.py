@@ -19,14 +19,17 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.narrowing import SAMPLED, narrowing_note
-from ..core.support import describe, weakest_along
-from ..core.verdict import EVIDENCE_ORDER, STATUSES
+from ..core.model.narrowing import SAMPLED, narrowing_note
+from ..core.model.support import describe, weakest_along
+from ..core.model.verdict import EVIDENCE_ORDER, STATUSES
+from .failures import explain
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
+from ..core.model.errors import ProofcheckError
+from ..papers import built_claim, list_claims, packs
 
 NOT_CHECKED = "not checked"
 
@@ -57,6 +60,7 @@ class MapRow:
     finding: bool = False
     section_title: str = ""
     evidence_note: str = ""        # sampling narrowed in data; a weaker step along rests_on
+    explanation: tuple = ()        # a failure as verify explains it: claimed, derived, the point
 
     def as_dict(self) -> dict:
         return {"id": self.id, "paper": self.paper, "section": self.section,
@@ -64,7 +68,8 @@ class MapRow:
                 "statement": self.statement, "statement_tex": self.statement_tex or None,
                 "kind": self.kind, "evidence": self.evidence, "derivation": self.derivation,
                 "status": self.status, "seconds": self.seconds, "details": self.details,
-                "finding": self.finding, "evidence_note": self.evidence_note}
+                "finding": self.finding, "evidence_note": self.evidence_note,
+                "explanation": list(self.explanation)}
 
 
 @dataclass
@@ -80,6 +85,13 @@ class Summary:
     @property
     def checked(self) -> bool:
         return self.status.get(NOT_CHECKED, 0) < self.claims or self.claims == 0
+
+    def standing_counts(self) -> str:
+        """``125 proved (111 symbolic, 14 certified), 42 sampled, 45 by argument``."""
+        e = self.evidence
+        proved = e.get("symbolic", 0) + e.get("certified", 0)
+        return (f"{proved} proved ({e.get('symbolic', 0)} symbolic, {e.get('certified', 0)} certified), "
+                f"{e.get('numeric', 0)} sampled, {e.get('logical', 0)} by argument")
 
     @property
     def all_passed(self) -> bool:
@@ -142,12 +154,14 @@ def row_from_claim(claim, result=None, title: str = "") -> MapRow:
     verdict = result.verdict
     details = "" if verdict.passed else (verdict.details or "")[:300]
     note = narrowing_note(claim) if verdict.passed and verdict.evidence in SAMPLED else ""
+    explanation = () if verdict.passed else tuple(explain(result))
     return replace(row, status=verdict.status, evidence=verdict.evidence,
-                   seconds=round(verdict.seconds, 3), details=details, evidence_note=note)
+                   seconds=round(verdict.seconds, 3), details=details, evidence_note=note,
+                   explanation=explanation)
 
 
 def _with_chains(claims, results, rows):
-    """Note on each row a weaker step along its rests_on chain (core/support.py)."""
+    """Note on each row a weaker step along its rests_on chain (core/model/support.py)."""
     chains = weakest_along(claims, {r.claim.id: (r.verdict.status, r.verdict.evidence) for r in results})
     out = []
     for row in rows:
@@ -161,7 +175,7 @@ def build_map(claims, results=None, papers=None, seconds=None, settings=None) ->
     """The map of ``claims`` in their loaded order, which is the paper's order
     (one file per section, records in the order the paper states them).
 
-    ``results`` (from ``proofcheck.core.runner.run``) are matched to claims by
+    ``results`` (from ``proofcheck.core.run.runner.run``) are matched to claims by
     position, as the runner returns them.
     """
     if results is not None and len(results) != len(claims):
@@ -187,8 +201,6 @@ def load_registry(names=None, path=None):
     A pack whose ``claims/`` folder holds no file yet is listed with no claims
     rather than refused, so the map can be drawn while a paper is being entered.
     """
-    from ..core.errors import ProofcheckError
-    from ..papers import built_claim, list_claims, packs
     if path is not None:
         claims = list_claims(path=path)
         for claim in claims:
@@ -238,7 +250,6 @@ def referenced_scripts() -> set[str]:
     """The derivation scripts that some claim of some pack names, read from the
     claims files directly: cheaper than building every claim, when only the
     ``derivation`` fields are needed."""
-    from ..papers import packs
     named = set()
     for pack in packs().values():
         for path in sorted(pack.claims_folder.rglob("*.toml")):
@@ -247,7 +258,7 @@ def referenced_scripts() -> set[str]:
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
                 continue  # loading the claims reports a broken file, with its name
             named |= {derivation_name(r.get("derivation")) for r in records if isinstance(r, dict)}
-    return named - {None}
+    return {name for name in named if name is not None}
 
 
 @dataclass

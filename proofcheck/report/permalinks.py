@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from ..core.verdict_cache import DEFAULT_DIR, DISABLE_VARIABLE
+from ..core.run.verdict_cache import DEFAULT_DIR, DISABLE_VARIABLE
 
 INDEX = "html-report.json"
 

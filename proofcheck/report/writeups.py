@@ -45,5 +45,7 @@ def copy_writeups(paper: str, out_dir: Path, docs: Path | None = None) -> list[t
     if not found:
         return []
     target = Path(out_dir) / paper
-    shutil.copytree(folder_for(paper, docs), target, dirs_exist_ok=True)
+    source = folder_for(paper, docs)
+    assert source is not None  # writeups_for found write-ups there
+    shutil.copytree(source, target, dirs_exist_ok=True)
     return [(title_of(path), f"{paper}/{path.name}") for path in found]

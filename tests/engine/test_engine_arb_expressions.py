@@ -4,10 +4,11 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from proofcheck.core import numeric
-from proofcheck.core.arb_expressions import NotEnclosable, compile_arb, mpf_of
-from proofcheck.core.numeric import EvaluationError, evaluate
-from proofcheck.core.precision import arb_bits
+from proofcheck.core.numbers import numeric
+from proofcheck.core.numbers.arb_expressions import NotEnclosable, compile_arb, mpf_of
+from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.numbers.numeric import evaluate
+from proofcheck.core.numbers.precision import arb_bits
 
 X, A = sp.symbols("x a", real=True)
 
@@ -62,7 +63,7 @@ def test_a_piecewise_takes_the_branch_its_balls_decide_and_none_across_its_jump(
 def test_an_integrand_with_an_indicator_is_compiled_onto_balls():
     # Its (value, condition) pairs once went through the hoisting of constant parts, which
     # broke them, and every such integrand was walked by mpmath node by node.
-    from proofcheck.core import numeric
+    from proofcheck.core.numbers import numeric
     y = sp.Symbol("y", real=True)
     compiled = numeric._compile(sp.Piecewise((sp.exp(-X) * y, X > y), (0, True)), X)
     assert compiled is not None and compiled[3] is not None
@@ -157,7 +158,7 @@ def test_a_refusal_names_what_has_no_ball(expr, message):
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("ball", ["0 +/- 1e-10", "0 +/- 3", "0 +/- 0.5", "1 +/- 2", "0 +/- 0"])
 def test_an_integer_power_of_a_ball_holding_zero_encloses_the_whole_range(ball, n):
-    from proofcheck.core.arb_expressions import integer_power
+    from proofcheck.core.numbers.arb_expressions import integer_power
     x = arb(ball)
     value = integer_power(x, n)
     assert value.is_finite(), value
@@ -168,7 +169,7 @@ def test_an_integer_power_of_a_ball_holding_zero_encloses_the_whole_range(ball, 
 
 
 def test_a_square_that_vanishes_at_a_point_is_decided_on_balls():
-    from proofcheck.core.intervals import decide
+    from proofcheck.core.numbers.intervals import decide
     p, q = sp.symbols("p q", positive=True)
     third = sp.Rational(1, 3)
     assert decide(">", (p - q) ** 2 + sp.Rational(1, 11000), 0, {p: third, q: third}) is True

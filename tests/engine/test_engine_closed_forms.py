@@ -10,7 +10,7 @@ functions, powers combined) reaches exactly 0.
 import pytest
 import sympy as sp
 
-from proofcheck.core.symbolic import NoClosedForm, closed_form, is_zero, nonzero_at
+from proofcheck.core.symbolic.operators import NoClosedForm, closed_form, is_zero, nonzero_at
 
 x = sp.Symbol("x", real=True)
 p = sp.Symbol("p", positive=True)

@@ -10,12 +10,12 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core import counterexamples
-from proofcheck.core.arb_expressions import compile_arb
-from proofcheck.core.domains import parse_domain
+from proofcheck.core.points import counterexamples
+from proofcheck.core.numbers.arb_expressions import compile_arb
+from proofcheck.core.model.domains import parse_domain
 from proofcheck.core.kinds import inequality
-from proofcheck.core.runner import run_mutants
-from proofcheck.core.verdict import Settings
+from proofcheck.core.run.check import run_mutants
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim
 

@@ -13,13 +13,13 @@ import pytest
 import sympy as sp
 from flint import arb, fmpq
 
-from proofcheck.core.decimal_audit import (EITHER, ROUNDING_ONLY, Audit, AuditUndecided, audit,
-                                           numeric_ball)
-from proofcheck.core.decimal_balls import (compare, constant_ball, decimal_exponent_estimate, is_tie,
-                                           nearest, scale, truncate)
-from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.printed_decimal import parse_decimal
-from proofcheck.core.precision import arb_bits
+from proofcheck.core.decimals.audit import (EITHER, ROUNDING_ONLY, Audit, AuditUndecided, audit,
+                                            numeric_ball)
+from proofcheck.core.decimals.balls import (compare, constant_ball, decimal_exponent_estimate,
+                                            is_tie, nearest, scale, truncate)
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.decimals.printed import parse_decimal
+from proofcheck.core.numbers.precision import arb_bits
 
 
 def fields(result: Audit):
@@ -210,7 +210,8 @@ def test_a_comparison_is_decided_only_when_the_balls_are_apart_or_exactly_equal(
 
 
 @pytest.mark.parametrize("y, expected", [
-    (fmpq(5, 2), 3), (fmpq(-5, 2), -3), (fmpq(1, 2), 1), (fmpq(-1, 2), -1), (arb(-0.5), -1), (fmpq(7, 3), 2), (fmpq(-7, 3), -2), (fmpq(1, 3), 0), (fmpq(-1, 3), 0),
+    (fmpq(5, 2), 3), (fmpq(-5, 2), -3), (fmpq(1, 2), 1), (fmpq(-1, 2), -1), (arb(-0.5), -1),
+    (fmpq(7, 3), 2), (fmpq(-7, 3), -2), (fmpq(1, 3), 0), (fmpq(-1, 3), 0),
     (arb(2.25), 2), (arb(-2.75), -3), (arb(0, 0.1), 0),
     (arb(2.5, 1e-9), None), (arb(-2.5, 1e-9), None), (arb(-0.5, 1e-3), None), (arb(0, 1), None),
 ])

@@ -13,14 +13,15 @@ import types
 import pytest
 import sympy as sp
 
-from proofcheck.core.errors import ProofcheckError
+from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.kinds.derived import corroborate, derivation_results, derivation_value
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings, Verdict, passed
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings, Verdict, passed
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim
 
 KINDS = registry_for()
+SCRIPTS = KINDS.scripts
 SETTINGS = Settings()
 _X = sp.Symbol("x")  # a plain symbol, as a script makes it: no assumptions
 
@@ -56,8 +57,8 @@ def derived(**record):
 # -- running a script ------------------------------------------------------------------------
 
 def test_a_script_runs_once_however_often_its_results_are_read(scripts):
-    assert derivation_results("engine_square")["square"] == _X**2
-    derivation_results("engine_square")
+    assert derivation_results(SCRIPTS, "engine_square")["square"] == _X**2
+    derivation_results(SCRIPTS, "engine_square")
     assert scripts == [1]
 
 
@@ -68,7 +69,7 @@ def test_a_script_runs_once_however_often_its_results_are_read(scripts):
 ])
 def test_a_malformed_or_unknown_script_name_is_refused(name, message):
     with pytest.raises(ProofcheckError) as error:
-        derivation_results(name)
+        derivation_results(SCRIPTS, name)
     assert str(error.value) == message
 
 
@@ -125,9 +126,14 @@ def test_a_derived_claim_must_name_a_script_and_a_result(fields, message):
 
 
 def test_a_derived_claim_is_not_corroborated_by_its_own_script():
-    record = derived(params={"x": "x > 0"}, result="square", asserts="x**3")
-    verdict = passed("symbolic", "own check")
-    assert KINDS["derived"].corroborate(record, verdict, SETTINGS) is verdict
+    record = derived(params={"x": "x > 0"}, result="square", asserts="x**2")
+    verdict = check_claim(record, Settings(corroborate=True))
+    assert verdict.passed and "also derived by" not in verdict.details
+
+
+def test_a_registry_without_scripts_refuses_a_derivation_by_name():
+    with pytest.raises(ProofcheckError, match="no derivation scripts are known here"):
+        derivation_results(None, "engine_square")
 
 
 # -- corroboration of other kinds ----------------------------------------------------------------

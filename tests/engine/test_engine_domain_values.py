@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from proofcheck.core.domains import assumptions_for, parse_domain, parse_parameter
-from proofcheck.core.errors import DomainError, ExpressionError
+from proofcheck.core.model.domains import assumptions_for, parse_domain, parse_parameter
+from proofcheck.core.model.errors import DomainError, ExpressionError
 
 SPECS = {"r": "0 < r < 1", "K": "odd integer K >= 3", "n": "integer n >= 1", "c": "c > 0", "t": "real"}
 GOOD = {"r": "1/2", "K": 5, "n": 7, "c": 1, "t": 0}
@@ -138,7 +138,8 @@ def test_only_a_parameter_of_the_claim_can_be_narrowed():
 
 
 @pytest.mark.parametrize("specs, message", [
-    ({"a": "a < b", "b": "b < c", "c": "c < a", "d": "d > 0"}, "domains refer to each other in a cycle: ['a', 'b', 'c']"),
+    ({"a": "a < b", "b": "b < c", "c": "c < a", "d": "d > 0"},
+     "domains refer to each other in a cycle: ['a', 'b', 'c']"),
     ({"a": "0 < "}, "syntax error in domain '0 < ' of a"),
     ({"a": "a"}, "domain of a must be a comparison, got 'a'"),
     ({"a": 3}, "domain of a must be a string such as '0 < a < 1'"),

@@ -2,8 +2,8 @@
 import pytest
 import sympy as sp
 
-from proofcheck.core.domains import parse_domain
-from proofcheck.core.errors import DomainError, ProofcheckError
+from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.model.errors import DomainError, ProofcheckError
 
 SPECS = {"r0": "0 < r0 < r", "r": "0 < r < 1", "K": "odd integer K >= 3", "n": "integer n >= 1",
          "c": "c > 0", "t": "real", "a": "1 <= a <= 2", "m": "even integer -4 <= m <= 10"}
@@ -145,7 +145,7 @@ def test_no_parameters_gives_one_empty_point():
     assert parse_domain({}).sample_points(4) == [{}]
 
 
-# -- the edges, value by value (core/sampling.py) ------------------------------------------
+# -- the edges, value by value (core/model/sampling.py) ------------------------------------------
 
 HAIR, NEAR = sp.Rational(1, 10**30), sp.Rational(1, 10**6)
 
@@ -166,7 +166,7 @@ HAIR, NEAR = sp.Rational(1, 10**30), sp.Rational(1, 10**6)
      [HAIR / 4, (1 - HAIR) / 4, sp.Rational(1, 8), NEAR / 4, (1 - NEAR) / 4]),
 ])
 def test_the_edges_of_a_parameter_follow_the_documented_rules(specs, name, at, expected):
-    from proofcheck.core.sampling import edge_values
+    from proofcheck.core.model.sampling import edge_values
     domain = parse_domain(specs)
     point = {domain.parameters[k].symbol: sp.sympify(v) for k, v in at.items()}
     values = edge_values(domain.parameters[name], point)

@@ -5,10 +5,10 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from proofcheck.core import dropped_radii, numeric
-from proofcheck.core.numeric import evaluate
-from proofcheck.core.numeric_limits import CancelledDigits
-from proofcheck.core.precision import arb_bits
+from proofcheck.core.numbers import dropped_radii, numeric
+from proofcheck.core.numbers.numeric import evaluate
+from proofcheck.core.model.errors import CancelledDigits
+from proofcheck.core.numbers.precision import arb_bits
 
 Z = sp.Symbol("z", real=True)
 K = sp.Symbol("K", positive=True)

@@ -10,10 +10,11 @@ of each claim (pi to 60 digits, a series by hand), not read back from the engine
 import pytest
 import sympy as sp
 
-from proofcheck.core.errors import ClaimFileError
-from proofcheck.core.kinds.equality import numeric_compare, sample_points
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model.errors import ClaimFileError
+from proofcheck.core.kinds.equality import numeric_compare
+from proofcheck.core.points.policy import sample_points
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim
 

@@ -8,11 +8,11 @@ strategy is tried.
 import pytest
 import sympy as sp
 
-from proofcheck.core.claims import build_claim
+from proofcheck.core.model.claims import build_claim
 from proofcheck.papers import registry_for
-from proofcheck.core.runner import check_claim
-from proofcheck.core.symbolic import is_zero
-from proofcheck.core.verdict import Settings
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.symbolic.operators import is_zero
+from proofcheck.core.model.verdict import Settings
 
 KINDS = registry_for()
 
@@ -89,7 +89,7 @@ def test_a_logarithm_of_positive_factors_is_split(expr):
 
 
 def test_split_logarithms_leaves_a_factor_not_shown_positive_whole():
-    from proofcheck.core.symbolic import split_logarithms
+    from proofcheck.core.symbolic.operators import split_logarithms
     z = sp.Symbol("z", real=True)
     assert split_logarithms(sp.log(POS_X * z)) == sp.log(POS_X * z)
     assert split_logarithms(sp.log(POS_X * POS_Y**3)) == sp.log(POS_X) + 3 * sp.log(POS_Y)

@@ -2,8 +2,8 @@
 import pytest
 import sympy as sp
 
-from proofcheck.core.errors import ExpressionError
-from proofcheck.core.expressions import make_symbol, parse_expression
+from proofcheck.core.model.errors import ExpressionError
+from proofcheck.core.model.expressions import make_symbol, parse_expression
 
 X = sp.Symbol("x", real=True)
 S = sp.Symbol("s", positive=True)
@@ -118,7 +118,7 @@ A, B = sp.Symbol("a", real=True), sp.Symbol("b", real=True)
     (sp.Integral(A * Y, (Y, 0, 1)) + B, {A: S, B: A + 1}),   # a definition using another
 ])
 def test_definitions_are_substituted_exactly_as_by_xreplace(expression, definitions):
-    from proofcheck.core.claims import substitute_definitions
+    from proofcheck.core.model.claims import substitute_definitions
     expected = expression
     for _ in range(len(definitions) + 1):
         expected = expected.xreplace(definitions)
@@ -126,7 +126,7 @@ def test_definitions_are_substituted_exactly_as_by_xreplace(expression, definiti
 
 
 def test_an_absolute_value_of_an_unevaluated_operator_is_kept_as_written():
-    from proofcheck.core.claims import substitute_definitions
+    from proofcheck.core.model.claims import substitute_definitions
     integral = sp.Integral(sp.exp(-S * Y) - sp.Rational(1, 2), (Y, 0, 1))
     result = substitute_definitions(sp.Abs(A) - B, {A: 1 - integral, B: S})
     # SymPy's own Abs would have rewritten |1 - I| as |I - 1|: the same value, not the same text

@@ -9,15 +9,15 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.decimal_audit import audit_decimal
-from proofcheck.core.intervals import decide
+from proofcheck.core.decimals.audit import audit_decimal
+from proofcheck.core.numbers.intervals import decide
 from proofcheck.papers import registry_for
 from proofcheck.core.kinds.equality import numeric_compare
-from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.numeric import evaluate
-from proofcheck.core.precision import agree
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.numbers.numeric import evaluate
+from proofcheck.core.numbers.precision import agree
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
 from conftest import unit_claim as claim
 
 KINDS = registry_for()

@@ -1,14 +1,14 @@
 """Gaussian integrals closed by completing the square, and their moments by parts
-(core/gaussian_integrals.py), agree with quadrature, refuse what is not Gaussian, and a wrong
+(core/symbolic/gaussian_integrals.py), agree with quadrature, refuse what is not Gaussian, and a wrong
 Gaussian claim still fails."""
 import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.claims import build_claim
-from proofcheck.core.runner import check_claim
-from proofcheck.core.gaussian_integrals import gaussian_integral as _gaussian_integral
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model.claims import build_claim
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.symbolic.gaussian_integrals import gaussian_integral as _gaussian_integral
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 
 x = sp.Symbol("x", real=True)
@@ -25,7 +25,8 @@ def _quadrature(integrand, lower, upper):
         return mpmath.quad(f, ends)
 
 
-@pytest.mark.parametrize("lower, upper", [(-sp.oo, sp.oo), (-sp.oo, m), (m, sp.oo), (m, 2 * k), (-sp.oo, sp.Integer(0))])
+@pytest.mark.parametrize("lower, upper", [(-sp.oo, sp.oo), (-sp.oo, m), (m, sp.oo), (m, 2 * k),
+                                          (-sp.oo, sp.Integer(0))])
 @pytest.mark.parametrize("integrand", [
     sp.exp(-k * x**2 + m * x + 1),
     3 * sp.exp(-(x - m)**2 / (2 * k)) - sp.exp(-x**2 / 2 + k * x),
@@ -103,7 +104,7 @@ def test_a_power_of_a_density_whose_centre_sympy_cannot_prove_real_is_integrated
 
 
 def test_a_power_of_an_exponential_not_known_real_keeps_its_principal_branch():
-    from proofcheck.core import gaussian_integrals
+    from proofcheck.core.symbolic import gaussian_integrals
     x, k, w = sp.Symbol("x", real=True), sp.Symbol("k", positive=True), sp.Symbol("w")
     # (e^{ix - x^2})^k is not e^{k(ix - x^2)}: the completed square would be another branch.
     assert gaussian_integrals.gaussian_integral(sp.exp(sp.sqrt(-1) * x - x**2) ** k, x, -sp.oo, sp.oo) is None
@@ -111,7 +112,7 @@ def test_a_power_of_an_exponential_not_known_real_keeps_its_principal_branch():
 
 
 def test_a_positive_integer_less_one_is_seen_nonnegative_so_eq_6s_law_is_a_real_gaussian():
-    from proofcheck.core import gaussian_integrals
+    from proofcheck.core.symbolic import gaussian_integrals
     x, k = sp.Symbol("x", real=True), sp.Symbol("k", positive=True)
     n, c = sp.Symbol("n", integer=True, positive=True), sp.Symbol("c", positive=True)
     law = sp.exp(-(x - sp.log(n - 1 + c)) ** 2 / 2)  # real only because n - 1 + c > 0
@@ -119,8 +120,8 @@ def test_a_positive_integer_less_one_is_seen_nonnegative_so_eq_6s_law_is_a_real_
 
 
 def test_a_closed_form_holding_only_where_the_integral_converges_is_refused():
-    from proofcheck.core import symbolic
-    from proofcheck.core.symbolic import NoClosedForm
+    from proofcheck.core.symbolic import operators as symbolic
+    from proofcheck.core.symbolic.operators import NoClosedForm
     a, x = sp.Symbol("a", real=True), sp.Symbol("x", real=True)
     with pytest.raises(NoClosedForm, match="only where"):
         symbolic._convergent_integral(sp.exp(-a * x), x, 0, sp.oo)

@@ -1,10 +1,11 @@
-"""Golden-section search (core/golden.py): the bracket shrinks onto the extremum, for a minimum
+"""Golden-section search (core/numbers/golden.py): the bracket shrinks onto the extremum, for a minimum
 and a maximum, in floats and in mpmath; where f cannot be evaluated it stops, and says so by
 where it ends."""
 import mpmath
 import pytest
 
-from proofcheck.core.golden import GOLDEN_RATIO, golden_section_maximum, golden_section_minimum
+from proofcheck.core.numbers.golden import (GOLDEN_RATIO, golden_section_maximum,
+                                            golden_section_minimum)
 
 
 @pytest.mark.parametrize("centre", [0.3, 0.5, 0.77, 0.01])

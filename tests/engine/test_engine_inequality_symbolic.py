@@ -9,10 +9,10 @@ the shift of a lower bound that the route performs.
 """
 import pytest
 
-from proofcheck.core.claims import build_claim
+from proofcheck.core.model.claims import build_claim
 from proofcheck.papers import registry_for
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
 
 KINDS = registry_for()
 

@@ -10,8 +10,8 @@ that open piece.  A branch or a place that is not proved stops the derivation.
 import pytest
 import sympy as sp
 
-from proofcheck.core import symbolic
-from proofcheck.core.symbolic import NoClosedForm, UnprovedBranch
+from proofcheck.core.symbolic import operators as symbolic
+from proofcheck.core.symbolic.operators import NoClosedForm, UnprovedBranch
 
 x = sp.Symbol("x", real=True)
 a = sp.Symbol("a", real=True)

@@ -3,9 +3,9 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.decimal_audit import audit_decimal
-from proofcheck.core.intervals import NotEnclosable, decide, enclose
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.decimals.audit import audit_decimal
+from proofcheck.core.numbers.intervals import NotEnclosable, decide, enclose
 
 X = sp.Symbol("x", real=True)
 

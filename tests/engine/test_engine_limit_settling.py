@@ -15,9 +15,11 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core import numeric_limits
-from proofcheck.core.numeric import EvaluationError, evaluate
-from proofcheck.core.numeric_limits import NoLimit, settled_limit
+from proofcheck.core.numbers import numeric_limits
+from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.numbers.numeric import evaluate
+from proofcheck.core.model.errors import NoLimit
+from proofcheck.core.numbers.numeric_limits import settled_limit
 
 X = sp.Symbol("x", real=True)
 

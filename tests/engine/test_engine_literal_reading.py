@@ -1,17 +1,17 @@
 """literal_reading: the claim checked is the claim as written, whatever SymPy's rules rewrite.
 
 SymPy rewrites an expression as it builds it, from its symbols' assumptions.  With the
-wrong integer rule of SymPy 1.14 put back (``core/sympy_repairs.py`` mends it), floor(n/6)
+wrong integer rule of SymPy 1.14 put back (``core/model/sympy_repairs.py`` mends it), floor(n/6)
 for an even n is read as n/6; the second, literal reading in plain real symbols differs from
 it at n = 2 (or any n not a multiple of 6), and the claim is an error there, never a pass.
 """
 import pytest
 import sympy as sp
 
-from proofcheck.core import sympy_repairs
-from proofcheck.core.literal_reading import misreading
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model import sympy_repairs
+from proofcheck.core.run.literal_reading import misreading
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
 from conftest import unit_claim as claim
 
 

@@ -7,9 +7,9 @@ step (a definition, a cited theorem, proof structure, a statement of scope).
 
 import pytest
 
-from proofcheck.core.errors import ClaimFileError
-from proofcheck.core.runner import check_claim, run_mutants
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model.errors import ClaimFileError
+from proofcheck.core.run.check import check_claim, run_mutants
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 from conftest import unit_claim
 

@@ -3,11 +3,12 @@ import pytest
 import sympy as sp
 
 from proofcheck.papers import registry_for
-from proofcheck.core.mutants import expression_mutants
-from proofcheck.core.numeric import EvaluationError, evaluate
-from proofcheck.core.precision import agree
-from proofcheck.core.runner import check_claim, run_mutants
-from proofcheck.core.verdict import Settings
+from proofcheck.core.kinds.mutants import expression_mutants
+from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.numbers.numeric import evaluate
+from proofcheck.core.numbers.precision import agree
+from proofcheck.core.run.check import check_claim, run_mutants
+from proofcheck.core.model.verdict import Settings
 from conftest import unit_claim as claim
 
 KINDS = registry_for()
@@ -107,7 +108,7 @@ def test_true_claim_passes_and_its_mutants_are_rejected(record):
 
 
 def test_a_change_with_no_value_where_the_original_has_one_is_a_control_without_simplification(monkeypatch):
-    from proofcheck.core import mutants
+    from proofcheck.core.kinds import mutants
     monkeypatch.setattr(mutants, "is_zero", lambda *a, **k: pytest.fail("simplified a difference"))
     x = sp.Symbol("x", positive=True)
     points = [{x: sp.Integer(2)}, {x: sp.Integer(7)}]
@@ -119,7 +120,7 @@ def test_a_change_with_no_value_where_the_original_has_one_is_a_control_without_
 
 
 def test_the_variable_of_an_expansion_gets_values_so_that_mutants_are_compared_by_value(monkeypatch):
-    from proofcheck.core import mutants
+    from proofcheck.core.kinds import mutants
     monkeypatch.setattr(mutants, "is_zero", lambda *a, **k: pytest.fail("simplified a difference"))
     c, r = sp.Symbol("c", positive=True), sp.Symbol("r", positive=True)
     points = [{c: sp.Rational(1, 3)}, {c: sp.Integer(40)}]  # no value for r, the expansion's variable
@@ -136,7 +137,7 @@ def test_the_variable_of_an_expansion_gets_values_so_that_mutants_are_compared_b
 
 def test_every_symbol_free_in_either_expression_gets_a_value_and_points_without_one_are_passed_over(
         monkeypatch):
-    from proofcheck.core import mutants
+    from proofcheck.core.kinds import mutants
     monkeypatch.setattr(mutants, "is_zero", lambda *a, **k: pytest.fail("simplified a difference"))
     c, r, s = (sp.Symbol(name, positive=True) for name in "crs")
     points = [{c: sp.Integer(2)}, {c: sp.Integer(9)}]

@@ -11,13 +11,15 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.errors import ProofcheckError
+from proofcheck.core.model.errors import ProofcheckError
 from flint import arb, ctx
 
-from proofcheck.core.decimal_audit import audit_decimal
-from proofcheck.core.intervals import START_PREC, NotEnclosable, certified_nonzero, decide, enclose, enclose_with
-from proofcheck.core.precision import agree, digits_of_agreement, required_digits, validate_dps, zero_floor
-from proofcheck.core.signs import proved_nonnegative, proved_sign
+from proofcheck.core.decimals.audit import audit_decimal
+from proofcheck.core.numbers.intervals import (START_PREC, NotEnclosable, certified_nonzero,
+                                               decide, enclose, enclose_with)
+from proofcheck.core.numbers.precision import (agree, digits_of_agreement, required_digits,
+                                               validate_dps, zero_floor)
+from proofcheck.core.symbolic.signs import proved_nonnegative, proved_sign
 
 X = sp.Symbol("x", real=True)
 Y = sp.Symbol("y", real=True)
@@ -152,7 +154,7 @@ def test_not_enclosable_messages(expr, message):
 
 def test_text_must_be_parsed_first_message():
     with pytest.raises(ProofcheckError, match="expressions given as text must be parsed with "
-                                              "proofcheck.core.expressions.parse_expression first"):
+                                              "proofcheck.core.model.expressions.parse_expression first"):
         enclose("pi")
     with pytest.raises(ValueError, match="unknown relation '=='"):
         decide("==", 1, 1)
@@ -290,7 +292,7 @@ def test_proved_nonnegative():
 
 
 def test_the_logarithm_of_a_proved_positive_power_is_the_exponent_times_the_logarithm():
-    from proofcheck.core.signs import _Proof
+    from proofcheck.core.symbolic.signs import _Proof
     _log_of_positive = _Proof()._log_of_positive
     y = sp.Symbol("y", positive=True)
     assert _log_of_positive((1 + y) ** 2, 3) == 2 * sp.log(1 + y)

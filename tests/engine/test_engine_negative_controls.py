@@ -15,9 +15,9 @@ import pytest
 import sympy as sp
 from sympy.core.cache import clear_cache
 
-from proofcheck.core import mutants
-from proofcheck.core.claims import build_claim
-from proofcheck.core.verdict import Settings
+from proofcheck.core.kinds import mutants
+from proofcheck.core.model.claims import build_claim
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 
 KINDS = registry_for()
@@ -140,8 +140,8 @@ def test_a_change_that_repeats_another_is_kept_once():
 
 def test_a_run_of_the_first_controls_makes_no_more_of_them(monkeypatch):
     # Made as they are asked for: the same controls in the same order, and no others paid for.
-    from proofcheck.core.claims import Claim
-    from proofcheck.core.runner import run_mutants
+    from proofcheck.core.model.claims import Claim
+    from proofcheck.core.run.check import run_mutants
     c = claim("2*a + 3*b + 5*a*b + 7 + 11*a**2")
     every = [d for d, _ in mutants.expression_mutants(c, ["asserts"], SETTINGS)]
     built = []

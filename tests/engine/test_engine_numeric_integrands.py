@@ -4,10 +4,11 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core import numeric
-from proofcheck.core.arb_expressions import NotEnclosable
-from proofcheck.core.ball_integrands import on_balls_or_mpmath
-from proofcheck.core.numeric import EvaluationError, evaluate
+from proofcheck.core.numbers import numeric
+from proofcheck.core.numbers.arb_expressions import NotEnclosable
+from proofcheck.core.numbers.ball_integrands import on_balls_or_mpmath
+from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.numbers.numeric import evaluate
 
 X = sp.Symbol("x", real=True)
 
@@ -61,7 +62,7 @@ def test_a_ball_that_keeps_fewer_bits_than_asked_is_cancelled_digits_not_an_mpma
     # point whose ball lost them, would lose the same digits without a trace.
     from flint import arb
 
-    from proofcheck.core.numeric_limits import CancelledDigits
+    from proofcheck.core.model.errors import CancelledDigits
 
     def cancelling(balls):  # 1 + 2^-400 - 1 at ~100 bits: a ball around 0, no bit of it right
         return balls[0] + arb(2) ** -400 - balls[0]
@@ -86,7 +87,7 @@ def test_a_hoisted_constant_never_takes_the_name_of_a_symbol_of_the_integrand():
     # The constant parts become arguments named hoisted__k; a symbol of that name (from
     # Python, the parser refuses "__") stays its own argument.
     import sympy as sp
-    from proofcheck.core import numeric
+    from proofcheck.core.numbers import numeric
     x, sigma = sp.Symbol("x"), sp.Symbol("sigma", positive=True)
     taken = sp.Symbol("hoisted__0")
     integrand = sp.exp(-x**2) * sp.erf(sigma) + taken * x

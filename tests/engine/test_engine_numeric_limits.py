@@ -11,10 +11,11 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core import numeric, numeric_limits
-from proofcheck.core.numeric import EvaluationError, evaluate
-from proofcheck.core.numeric_limits import NoLimit
-from proofcheck.core.precision import agree
+from proofcheck.core.numbers import numeric, numeric_limits
+from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.numbers.numeric import evaluate
+from proofcheck.core.model.errors import NoLimit
+from proofcheck.core.numbers.precision import agree
 
 X = sp.Symbol("x", real=True)
 A = sp.Symbol("a", positive=True)
@@ -339,7 +340,7 @@ def test_a_quadrature_that_does_not_converge_is_an_error_not_a_value():
 
 
 def test_breakpoints_not_found_in_time_leave_the_integral_undecided(monkeypatch):
-    from proofcheck.core.errors import SymbolicTimeout
+    from proofcheck.core.model.errors import SymbolicTimeout
 
     def too_slow(integrand, variable):
         raise SymbolicTimeout("solve exceeded its budget")

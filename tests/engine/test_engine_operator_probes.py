@@ -7,11 +7,11 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from proofcheck.core.arb_expressions import integer_exponent_power
-from proofcheck.core.corroboration import _completed
-from proofcheck.core.domains import parse_domain
-from proofcheck.core.side_balls import side_ball
-from proofcheck.core.symbolic import NoClosedForm, _no_pole_inside
+from proofcheck.core.numbers.arb_expressions import integer_exponent_power
+from proofcheck.core.symbolic.corroboration import _completed
+from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.numbers.side_balls import side_ball
+from proofcheck.core.symbolic.operators import NoClosedForm, _no_pole_inside
 
 
 class _Claim:

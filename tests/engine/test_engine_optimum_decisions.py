@@ -10,10 +10,10 @@ point inside the domain, or a scan finds nothing better.
 
 import pytest
 
-from proofcheck.core.errors import ClaimFileError
-from proofcheck.core.mutants import expression_mutants
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model.errors import ClaimFileError
+from proofcheck.core.kinds.mutants import expression_mutants
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 from conftest import unit_claim
 

@@ -2,10 +2,11 @@
 import mpmath
 import pytest
 
-from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.precision import (DEFAULT_DPS, MAX_DPS, MIN_DPS, against_zero, agree, digits_of_agreement,
-                                       differs_at_higher_precision, noise_floor, required_digits,
-                                       validate_dps)
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.model.verdict import DEFAULT_DPS
+from proofcheck.core.numbers.precision import (MAX_DPS, MIN_DPS, against_zero, agree,
+                                               digits_of_agreement, differs_at_higher_precision,
+                                               noise_floor, required_digits, validate_dps)
 
 INF, NAN = mpmath.inf, mpmath.nan
 
@@ -101,7 +102,7 @@ def test_against_an_exact_0_only_noise_that_recedes_agrees():
 
 def test_noise_that_recedes_but_never_under_the_floor_is_no_witness_but_undecided():
     # The integral of cos(993 x) cos(x) over [0, pi], which is 0, at 50, 100 and 200 digits.
-    from proofcheck.core.numeric import EvaluationError
+    from proofcheck.core.model.errors import EvaluationError
     values = {100: mpmath.mpf("1.6e-111"), 200: mpmath.mpf("9.8e-212")}
     first = mpmath.mpf("-1.1e-61")
     assert differs_at_higher_precision(lambda working: (values[working], 0), 50, abs(first))

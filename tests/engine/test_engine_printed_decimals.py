@@ -10,9 +10,9 @@ last place, except the moves that are still a correct rendering.
 
 import pytest
 
-from proofcheck.core.errors import ProofcheckError
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim
 

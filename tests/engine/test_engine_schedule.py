@@ -1,7 +1,7 @@
 """The runner's schedule: a paper's claims go to one worker, and no worker idles while claims wait."""
 from types import SimpleNamespace
 
-from proofcheck.core.schedule import Schedule, heaviest_first
+from proofcheck.core.run.schedule import Schedule, heaviest_first
 
 
 def _taken(schedule, worker, count):

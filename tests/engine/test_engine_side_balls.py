@@ -1,13 +1,13 @@
-"""A side of a numeric comparison as a ball (core/side_balls.py): Arb around mpmath's leaves."""
+"""A side of a numeric comparison as a ball (core/numbers/side_balls.py): Arb around mpmath's leaves."""
 import mpmath
 import sympy as sp
 import pytest
 from flint import arb, fmpq
 
-from proofcheck.core.numeric import EvaluationError
-from proofcheck.core.numeric_limits import CancelledDigits
-from proofcheck.core.precision import arb_bits
-from proofcheck.core.side_balls import _cut, ball_scale, side_ball, within
+from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.model.errors import CancelledDigits
+from proofcheck.core.numbers.precision import arb_bits
+from proofcheck.core.numbers.side_balls import _cut, ball_scale, side_ball, within
 
 K, X, Z = sp.symbols("K x z", real=True)
 PHI = sp.Integral(sp.exp(-Z**2 / 2) / sp.sqrt(2 * sp.pi), (Z, -sp.oo, sp.oo))
@@ -72,7 +72,7 @@ def test_a_side_certainly_not_0_is_measured_at_its_own_size_against_one_that_is_
 
 
 def test_a_ball_is_shown_with_the_digits_its_radius_leaves():
-    from proofcheck.core.side_balls import ball_text
+    from proofcheck.core.numbers.side_balls import ball_text
     with arb_bits(200):
         assert ball_text(arb(1) / 3, 20) == "0.33333333333333333333"
         assert ball_text(arb(1, 10**-6) / 3, 20) == "0.33333"  # a radius of 10^-6 of itself
@@ -84,8 +84,8 @@ def test_a_ball_is_shown_with_the_digits_its_radius_leaves():
 def test_a_counterexample_shows_the_balls_that_decided_it_not_mpmaths_noise():
     # mpmath showed the right side as 0.99994 10^-60, below the left side it exceeds.
     from proofcheck import papers
-    from proofcheck.core.runner import check_claim
-    from proofcheck.core.verdict import Settings
+    from proofcheck.core.run.check import check_claim
+    from proofcheck.core.model.verdict import Settings
     from pathlib import Path
     path = Path(__file__).parents[1] / "soundness" / "false" / "cancellation.claims.toml"
     claim = next(c for c in papers.load_claims(path=path) if c.id == "noise-in-the-low-digits-of-a-side")

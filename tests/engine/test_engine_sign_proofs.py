@@ -1,4 +1,4 @@
-"""A sign proved from the symbols' assumptions (core/signs.py) holds at every point they admit.
+"""A sign proved from the symbols' assumptions (core/symbolic/signs.py) holds at every point they admit.
 
 Arb balls look at a few such points first: a sign seen there rules out its opposite,
 so a proof that cannot succeed is not attempted, and a proof that reached the
@@ -10,8 +10,8 @@ import collections
 import pytest
 import sympy as sp
 
-from proofcheck.core import signs
-from proofcheck.core.signs import proved_nonnegative, proved_sign
+from proofcheck.core.symbolic import signs
+from proofcheck.core.symbolic.signs import proved_nonnegative, proved_sign
 
 R = sp.Symbol("r", positive=True)
 N = sp.Symbol("n", integer=True, positive=True)

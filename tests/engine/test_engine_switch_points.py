@@ -6,8 +6,8 @@ points are where the mathematics puts the switch, not values read back from the 
 """
 import sympy as sp
 
-from proofcheck.core.domains import parse_domain
-from proofcheck.core.slack_roots import switch_points
+from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.points.slack_roots import switch_points
 
 
 def _switches(params, expr_of, base):
@@ -52,7 +52,7 @@ def test_a_floor_steps_at_the_integers_and_the_first_steps_are_points():
 
 
 def test_a_periodic_family_of_roots_is_taken_at_its_first_members():
-    from proofcheck.core.slack_roots import _elements
+    from proofcheck.core.points.slack_roots import _elements
     t = sp.Symbol("t", real=True)
     roots = sp.solveset(sp.sin(sp.pi * t / 3000000), t, domain=sp.S.Reals)
     assert {3000000, 6000000, -3000000} <= set(_elements(roots))

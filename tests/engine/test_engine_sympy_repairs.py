@@ -1,4 +1,4 @@
-"""SymPy's assumptions, repaired where SymPy 1.14 answers wrongly (``core/sympy_repairs.py``).
+"""SymPy's assumptions, repaired where SymPy 1.14 answers wrongly (``core/model/sympy_repairs.py``).
 
 A wrong "known" became a wrong verdict: atan(k^2) > 0 passed as symbolic, floor(n/6) for an
 even n was read as n/6, and Abs(gamma(o + 1/2)) for an odd o as -gamma(o + 1/2).  The repaired
@@ -6,7 +6,7 @@ rules answer None ("not known") there, and keep every answer that was right.
 """
 import sympy as sp
 
-import proofcheck.core.expressions  # noqa: F401 -- reading a claim installs the repairs
+import proofcheck.core.model.expressions  # noqa: F401 -- reading a claim installs the repairs
 
 K = sp.Symbol("k", integer=True)
 EVEN = sp.Symbol("e", even=True)

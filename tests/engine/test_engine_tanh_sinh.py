@@ -4,8 +4,8 @@ import mpmath
 import pytest
 from flint import arb
 
-from proofcheck.core import tanh_sinh
-from proofcheck.core.settled_quadrature import NodeRecorder
+from proofcheck.core.numbers import tanh_sinh
+from proofcheck.core.numbers.settled_quadrature import NodeRecorder
 
 INF = mpmath.inf
 INTEGRANDS = [lambda x: mpmath.exp(-x * x / 2), lambda x: 1 / (1 + x * x),

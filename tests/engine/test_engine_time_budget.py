@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from proofcheck.core.errors import SymbolicTimeout
-from proofcheck.core.timeout import time_budget
+from proofcheck.core.model.errors import SymbolicTimeout
+from proofcheck.core.model.timeout import time_budget
 
 
 def _spin(seconds):
@@ -78,7 +78,7 @@ def _signal_on_the_first_line_of_leaving(budget_seconds, raises):
     import signal
     import sys
 
-    from proofcheck.core import timeout
+    from proofcheck.core.model import timeout
 
     leaving = False
 
@@ -107,7 +107,7 @@ def test_a_budget_that_runs_out_as_its_block_ends_leaves_no_timer_and_no_handler
     # is left would escape before the timer is disarmed, and go on stopping code outside it.
     import signal
 
-    from proofcheck.core import timeout
+    from proofcheck.core.model import timeout
 
     before = _signal_on_the_first_line_of_leaving(5.0, raises=False)
     assert signal.getitimer(timeout.TIMER) == (0.0, 0.0)

@@ -3,7 +3,7 @@ for an objective smooth on its whole interval, with every root of its derivative
 import pytest
 import sympy as sp
 
-from proofcheck.core.unique_stationary_point import unique_optimum
+from proofcheck.core.symbolic.unique_stationary_point import unique_optimum
 
 X = sp.Symbol("x", real=True)
 A = sp.Symbol("a", positive=True)
@@ -51,7 +51,7 @@ def test_a_root_that_cannot_be_placed_inside_the_interval_is_not_shown():
 
 
 def test_a_hessian_definite_everywhere_is_shown_and_one_that_is_only_definite_near_the_point_is_not():
-    from proofcheck.core.unique_stationary_point import definite_everywhere
+    from proofcheck.core.symbolic.unique_stationary_point import definite_everywhere
     u, v = sp.symbols("u v", real=True)
     plane = [sp.Reals, sp.Reals]
     assert definite_everywhere(u**2 + v**2 + u * v, [u, v], plane, "min")
@@ -64,13 +64,13 @@ def test_a_hessian_definite_everywhere_is_shown_and_one_that_is_only_definite_ne
 def test_a_hessian_definite_on_each_side_of_a_pole_is_not_definite_on_the_interval():
     # (x + 1)^2/10 + 1/x^2 is convex on each side of 0, with a minimum on each: 1.07 near 1.6
     # and 0.35 near -1.99.  Only on one side is one of them the global minimum.
-    from proofcheck.core.unique_stationary_point import definite_everywhere
+    from proofcheck.core.symbolic.unique_stationary_point import definite_everywhere
     f = (X + 1) ** 2 / 10 + 1 / X**2
     assert not definite_everywhere(f, [X], [sp.Interval(-3, 3)], "min")
     assert definite_everywhere(f, [X], [sp.Interval.Lopen(0, 3)], "min")
 
 
 def test_the_bounded_range_extremal_mass_is_a_maximum_of_a_concave_function():
-    from proofcheck.core.unique_stationary_point import definite_everywhere
+    from proofcheck.core.symbolic.unique_stationary_point import definite_everywhere
     f = X * ETA + sp.log(1 - X + X * sp.exp(-ETA))
     assert definite_everywhere(f, [X], [sp.Interval.open(0, 1)], "max")

@@ -7,11 +7,11 @@ not report it as passed on numeric evidence gathered at zero points.
 """
 import pytest
 
-from proofcheck.core.claims import build_claim
-from proofcheck.core.errors import ProofcheckError
+from proofcheck.core.model.claims import build_claim
+from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.papers import registry_for
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
 
 KINDS = registry_for()
 
@@ -37,7 +37,7 @@ def test_false_claim_over_an_empty_domain_does_not_pass(params, record, routes):
 
 @pytest.mark.parametrize("params", EMPTY)
 def test_an_empty_domain_yields_no_point_outside_it(params):
-    from proofcheck.core.domains import parse_domain
+    from proofcheck.core.model.domains import parse_domain
     domain = parse_domain(params)
     try:
         points = domain.sample_points(4)

@@ -16,11 +16,13 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.errors import ClaimFileError, ProofcheckError
-from proofcheck.core.runner import check_claim
-from proofcheck.core.verdict import Settings
-from proofcheck.dp.tight_zcdp import AlphaGrid
-from proofcheck.dp.zcdp_kinds import ZcdpSupremum, _exact_text, _finite_at, _grid, _short, _sign_of
+from proofcheck.core.model.errors import ClaimFileError, ProofcheckError
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.verdict import Settings
+from proofcheck.dp.divergences.tight_zcdp import AlphaGrid
+from proofcheck.dp.divergences.zcdp_kinds import (ZcdpSupremum, _exact_text, _finite_at, _grid,
+                                                  _sign_of)
+from proofcheck.core.numbers.precision import short
 from proofcheck.papers import registry_for
 from conftest import unit_claim as claim
 
@@ -197,7 +199,7 @@ def test_finiteness_is_judged_by_a_value_at_30_digits():
 
 
 def test_values_are_shown_to_twelve_digits():
-    assert _short(mpmath.mpf(1) / 3) == "0.333333333333"
+    assert short(mpmath.mpf(1) / 3) == "0.333333333333"
 
 
 # -- zcdp-supremum claims ----------------------------------------------------------------

@@ -12,7 +12,7 @@ claim must come back ``failed`` -- refuted with a counter-example -- not ``error
 (erf for Phi, a split fraction, the log of a product split, ...); each must pass.
 
 The parametrisation reads the TOML files directly, so collection never depends on the
-engine; loading through ``proofcheck.core.claims.load_file`` is itself a test.
+engine; loading through ``proofcheck.core.model.claims.load_file`` is itself a test.
 """
 from __future__ import annotations
 
@@ -97,13 +97,13 @@ def _kinds():
 
 @functools.lru_cache(maxsize=None)
 def _loaded(path: Path) -> dict:
-    from proofcheck.core.claims import load_file
+    from proofcheck.core.model.claims import load_file
     return {claim.id: claim for claim in load_file(path, _kinds())}
 
 
 def _check(path: Path, claim_id: str):
-    from proofcheck.core.runner import check_claim
-    from proofcheck.core.verdict import Settings
+    from proofcheck.core.run.check import check_claim
+    from proofcheck.core.model.verdict import Settings
     claim = _loaded(path)[claim_id]
     return claim, check_claim(claim, Settings())
 
@@ -251,7 +251,9 @@ def test_cli_exits_1_for_a_false_claims_file():
     count = len(_records(path))
     result = run_cli("verify", "--claims", str(path), "-j", "1")
     assert result.returncode == 1, result.stdout + result.stderr
-    assert result.stdout.strip().splitlines()[-1] == f"0 passed, {count} failed"
+    claims = f"{count} claim{'s' if count != 1 else ''}"
+    assert result.stdout.strip().splitlines()[-1] == (
+        f"{claims}: 0 proved (0 symbolic, 0 certified), 0 sampled, 0 by argument; {count} failed")
 
 
 def test_cli_exits_1_when_one_false_claim_hides_among_true_ones(tmp_path):
@@ -284,4 +286,5 @@ def test_cli_exits_0_for_a_true_claims_file(tmp_path):
     assert count == len(QUICK_TRUE)
     result = run_cli("verify", "--claims", str(path), "-j", "1")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.strip().splitlines()[-1] == f"{count} passed, 0 failed"
+    last = result.stdout.strip().splitlines()[-1]
+    assert last.startswith(f"{count} claim{'s' if count != 1 else ''}: ") and last.endswith("; 0 failed")

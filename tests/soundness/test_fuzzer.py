@@ -5,8 +5,8 @@ Random expressions in one parameter ``x`` are drawn over the whitelist -- sums o
 ``log(1 + a x)``, ``sqrt(a x + b)``, ``erf(a x)``, ``1/(x + b)``, and one level of nesting
 such as ``sqrt(1 + exp(-a x))``) are positive on the declared domain (``0 < x < 10`` or
 ``x > 0``) -- and written as text.  Claims are built from that text with
-``proofcheck.core.claims.build_claim``, exactly as a claims file is read, and checked with
-``proofcheck.core.runner.check_claim``.
+``proofcheck.core.model.claims.build_claim``, exactly as a claims file is read, and checked with
+``proofcheck.core.run.check.check_claim``.
 
 Properties:
 
@@ -200,7 +200,7 @@ _COUNTER = Counter()
 
 
 def _claim(record: dict):
-    from proofcheck.core.claims import build_claim
+    from proofcheck.core.model.claims import build_claim
     _COUNTER["claims"] += 1
     record = {"id": f"fuzz-{_COUNTER['claims']}", "where": "soundness fuzzer",
               "statement": "generated", **record}
@@ -219,7 +219,7 @@ def inequality(domain: str, lhs: str, rel: str, rhs: str):
 def _without_gc_callbacks():
     """Run without the garbage-collector callbacks that hypothesis installs.
 
-    The engine bounds symbolic steps with SIGPROF (proofcheck.core.timeout).  Python runs
+    The engine bounds symbolic steps with SIGPROF (proofcheck.core.model.timeout).  Python runs
     a signal handler between bytecodes of whatever code is current, and an exception it
     raises inside a gc callback is printed as "Exception ignored" and dropped, so the
     step then runs without a bound (seen: a simplify that ran for 20 minutes and grew to
@@ -235,8 +235,8 @@ def _without_gc_callbacks():
 
 
 def verdict_of(claim, routes=("symbolic", "certified", "numeric")):
-    from proofcheck.core.runner import check_claim
-    from proofcheck.core.verdict import Settings
+    from proofcheck.core.run.check import check_claim
+    from proofcheck.core.model.verdict import Settings
     with _without_gc_callbacks():
         return check_claim(claim, Settings(symbolic_budget=SYMBOLIC_BUDGET, routes=routes))
 
@@ -248,7 +248,7 @@ def _show(claim, verdict) -> str:
 
 def expanded_text(text: str) -> str:
     import sympy as sp
-    from proofcheck.core.expressions import make_symbol, parse_expression
+    from proofcheck.core.model.expressions import make_symbol, parse_expression
     x = make_symbol("x", {"positive": True})
     return sp.sstr(sp.expand(parse_expression(text, {"x": x})))
 

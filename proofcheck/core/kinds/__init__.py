@@ -3,16 +3,17 @@
 A kind declares the fields a claim of that kind needs, which of them hold
 what the paper asserts (those are what negative controls perturb), and how to
 check the claim from definitions.  Which kinds exist is listed in
-``proofcheck/kinds.py`` and in each pack's ``paper.toml`` (see ``core/registry.py``).
+``proofcheck/kinds.py`` and in each pack's ``paper.toml`` (see ``core/model/registry.py``).
 """
 from __future__ import annotations
 
 import sympy as sp
 
-from ..claims import Claim
-from ..errors import ProofcheckError
-from ..expressions import not_a_number
-from ..verdict import Settings, Verdict
+from ..model.claims import Claim
+from ..model.errors import ProofcheckError
+from ..model.expressions import not_a_number
+from ..model.verdict import Settings, Verdict
+from .mutants import each_expression_mutant
 
 class Kind:
     name: str = ""
@@ -25,6 +26,12 @@ class Kind:
     #: Claims whose checks fill the same caches (the certified integrals of one law, say) name
     #: a common group: pytest-xdist then runs them, and the tests that name it, in one process.
     shares_work: str | None = None
+    #: The package of the derivation scripts a claim may name (``derivation = "NAME"``),
+    #: handed in by the registry that made this kind (``core/model/registry.py``).
+    scripts: str | None = None
+    #: A kind whose own check is the comparison with its script (``derived``) is not
+    #: corroborated by that script a second time.
+    checks_its_script: bool = False
 
     def prepare(self, claim: Claim) -> None:
         """Parse and validate the kind's fields; raise ProofcheckError if malformed."""
@@ -41,12 +48,4 @@ class Kind:
 
     def mutants(self, claim: Claim, settings: Settings):
         """Perturbed claims that the checker must reject (see mutants.py)."""
-        from ..mutants import each_expression_mutant
         return each_expression_mutant(claim, self.asserted_fields, settings)
-
-    def corroborate(self, claim: Claim, verdict: Verdict, settings: Settings) -> Verdict:
-        """Beside a passed verdict, the derivation script the claim names, run and compared."""
-        if not (claim.get("derivation") and claim.get("result")):
-            return verdict
-        from .derived import corroborate
-        return corroborate(claim, verdict, settings)

@@ -7,10 +7,10 @@ this kind audits the printing.
 """
 from __future__ import annotations
 
-from ..errors import ProofcheckError
-from ..decimal_audit import audit_decimal
-from ..printed_decimal import parse_decimal, shift_last_digit
-from ..verdict import failed, passed
+from ..model.errors import ProofcheckError
+from ..decimals.audit import audit_decimal
+from ..decimals.printed import parse_decimal, shift_last_digit
+from ..model.verdict import failed, passed
 from . import Kind
 
 

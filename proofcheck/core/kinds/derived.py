@@ -1,7 +1,8 @@
 """Kind ``derived``: a result computed by a literate derivation script.
 
-The script (``derivations/NAME.py``, installed as ``proofcheck.derivations``)
-computes each step from the previous one with SymPy and exposes the named
+The script (``NAME`` in the package of scripts the kind registry was handed,
+``Kind.scripts``: for this project ``derivations/``) computes each step from the previous
+one with SymPy and exposes the named
 results through ``results()``.  The claim holds what the paper asserts; the
 checker compares the two.  So the algebra is written once, in the script, and
 the paper's statement once, in the data.
@@ -14,8 +15,8 @@ from functools import lru_cache
 
 import sympy as sp
 
-from ..errors import ProofcheckError
-from ..verdict import Verdict
+from ..model.errors import ProofcheckError
+from ..model.verdict import Verdict
 from . import Kind
 from .equality import equality_check
 
@@ -23,12 +24,14 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 @lru_cache(maxsize=None)
-def derivation_results(name: str) -> dict:
-    """Run derivation ``name`` once per process and return its named results."""
+def derivation_results(package: str | None, name: str) -> dict:
+    """Run derivation ``name`` of the scripts' ``package`` once per process; its named results."""
     if not _NAME.match(name):
         raise ProofcheckError(f"malformed derivation name {name!r}")
+    if package is None:
+        raise ProofcheckError(f"no derivation scripts are known here, so none named {name!r}")
     try:
-        module = importlib.import_module(f"proofcheck.derivations.{name}")
+        module = importlib.import_module(f"{package}.{name}")
     except ModuleNotFoundError:
         raise ProofcheckError(f"no derivation named {name!r}") from None
     return module.results()
@@ -36,7 +39,7 @@ def derivation_results(name: str) -> dict:
 
 def derivation_value(claim):
     """The result a claim names, with the script's symbols matched to the claim's by name."""
-    results = derivation_results(claim.raw["derivation"])
+    results = derivation_results(claim.checker.scripts, claim.raw["derivation"])
     key = claim.raw["result"]
     if key not in results:
         raise ProofcheckError(f"derivation {claim.raw['derivation']} has no result {key!r}")
@@ -81,9 +84,7 @@ class Derived(Kind):
     expression_fields = ("asserts",)
     asserted_fields = ("asserts",)
     description = "a result of a derivation script equals the asserted expression"
-
-    def corroborate(self, claim, verdict, settings):
-        return verdict  # its check is the comparison with the script
+    checks_its_script = True
 
     def prepare(self, claim):
         super().prepare(claim)

@@ -9,53 +9,38 @@ The symbolic route asks SymPy to derive the closed form and reduce the
 difference to 0.  Failing that, the numeric route evaluates the definition
 (quadrature, numerical limits) and the assertion at sampled points, at the
 working precision and at twice it; a difference of closed forms is also compared
-where one of its pieces switches (``core/slack_roots.py``).
+where one of its pieces switches (``core/points/slack_roots.py``).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 import mpmath
 import sympy as sp
 
-from ..errors import DomainError, ProofcheckError, SymbolicTimeout
-from ..intervals import NotEnclosable, certified_nonzero
-from ..numeric import EvaluationError, evaluate
-from ..numeric_limits import CancelledDigits, NoLimit
-from ..precision import against_zero, agree, required_digits
-from ..sampling import point_from_units
-from ..side_balls import unvouched
-from ..slack_roots import switch_points
-from ..symbolic import NoClosedForm, closed_form, is_zero
-from ..ties import tie_points
-from ..timeout import time_budget
-from ..verdict import Settings, Verdict, failed, passed, show_point
+from ..model.errors import DomainError, ProofcheckError, SymbolicTimeout
+from ..numbers.intervals import NotEnclosable, certified_nonzero
+from ..model.errors import EvaluationError
+from ..numbers.numeric import evaluate
+from ..model.errors import CancelledDigits, NoLimit
+from ..numbers.precision import against_zero, agree, required_digits, short
+from ..model.sampling import point_from_units
+from ..numbers.side_balls import unvouched
+from ..points.slack_roots import switch_points
+from ..symbolic.operators import NoClosedForm, closed_form, is_zero
+from ..points.policy import sample_points
+from ..model.timeout import time_budget
+from ..model.verdict import Settings, Verdict, failed, passed, show_point
 from . import Kind
-from .identity_points import (apart_below_the_digits, apart_in_a_spot, at_contradiction, disagreement_holds,
-                              has_operator, parameter_switches)
+from .identity_points import (apart_below_the_digits, apart_in_a_spot, at_contradiction,
+                              disagreement_holds, parameter_switches)
+from ..model.expressions import OPERATORS, has_operator
 
 
 # Closed forms derived in this process, by definition: negative controls of a claim
 # compare their mutated assertion with the closed form its own check derived.
-_CLOSED_FORMS: dict = {}
-
-
-def sample_points(claim, settings: Settings):
-    """The claim's sample in general position, its explicit ``points``, and tie points.
-
-    Tie points (two parameters of the same range made equal, or a hair apart, at
-    the first interior sample) look for a claim false only on or beside a diagonal;
-    parameters of different ranges are tied too where a point costs no quadrature.
-    """
-    count = claim.get("samples", settings.samples)
-    domain = claim.sampling_domain
-    points = domain.sample_points(count, seed=settings.seed)
-    interior = points[-1]  # the edge points come first, the interior draws after them
-    for explicit in claim.get("points", []):
-        points.append(claim.domain.validate_point(explicit))
-    across = not any(has_operator(e) for e in claim.parsed.values() if isinstance(e, sp.Basic))
-    for tied in tie_points(domain, interior, across_ranges=across) if interior else []:
-        if tied not in points:
-            points.append(tied)
-    return points
+CLOSED_FORMS: dict = {}
 
 
 def representative_point(claim):
@@ -128,10 +113,6 @@ def _high_unit(parameter):
     return 1 if parameter.integer or not parameter.upper.strict else 1 - sp.Rational(1, 97)
 
 
-def _short(value, digits=20):
-    return mpmath.nstr(value, digits)
-
-
 def numeric_compare(claim, left, right, settings: Settings, points=None, label="definition", also=(),
                     arb_apart=True):
     """Compare two expressions at sampled points (and the points ``also``), at dps and at 2*dps.
@@ -141,65 +122,101 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     (then the claim fails there).
     """
     if points is None:
-        points = sample_points(claim, settings)
-        if not (settings.mutant_mode or has_operator(left) or has_operator(right)):
-            points += switch_points(claim.sampling_domain, left - right, points)
-            points += apart_in_a_spot(claim.sampling_domain, left - right, points)
-        elif not settings.mutant_mode and claim.sampling_domain is not None:
-            points += switch_points(claim.sampling_domain, parameter_switches(claim, left - right), points)
+        points = _comparison_points(claim, left, right, settings)
     points = points + [point for point in also if point not in points]
     infinite, undecided = [], []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
-            try:
-                a = evaluate(left, point, dps)
-                b = evaluate(right, point, dps)
-            except NoLimit as error:
-                return failed(f"{label}: {error}", {"point": show_point(point)})
-            except CancelledDigits:
-                # A side these digits cannot compute: its balls, at higher precisions, decide.
-                a = b = None
-            except EvaluationError as error:
-                return Verdict("error", None, f"at {show_point(point)}: {error}",
-                               {"point": show_point(point)})
-            if a is not None and not (mpmath.isfinite(a) or mpmath.isfinite(b)):
+            outcome, verdict = _outcome_at(left, right, point, dps, settings, label)
+            if outcome == _DECIDED:
+                return verdict
+            if outcome == _UNDECIDED:
+                undecided.append(verdict)  # another point may still refute the claim
+            elif outcome == _INFINITE:
                 infinite.append(point)  # decides nothing; the other points must
-                continue
-            # Against an exact 0, agreement through the floor of zero is confirmed at 2 dps.
-            try:
-                differs = a is not None and (not agree(a, b, dps) or against_zero(a, b)) and \
-                    disagreement_holds(left, right, point, dps, a, b)
-            except EvaluationError as error:
-                # Undecided here; another point may still refute the claim.
-                undecided.append(Verdict("error", None, f"at {show_point(point)}: {_short(a, 6)} against "
-                                         f"{_short(b, 6)} at {dps} digits, and at more: {error}",
-                                         {"point": show_point(point)}))
-                continue
-            if differs:
-                # Both values with every digit the comparison trusts; a formula when
-                # the left side is a closed form SymPy derived (what the reader checks).
-                shown = {"point": show_point(point), label: _short(a, required_digits(dps)),
-                         "asserted": _short(b, required_digits(dps))}
-                if not has_operator(left):
-                    shown[f"{label} formula"] = sp.sstr(left)[:500]
-                return failed(f"{label} and assertion differ, confirmed at higher precision", shown)
-            if dps == settings.dps:
-                try:
-                    against = unvouched(left, right, point, settings, label)
-                except NoLimit as error:
-                    return failed(f"{label}: {error}", {"point": show_point(point)})
-                except EvaluationError as error:
-                    return Verdict("error", None, f"at {show_point(point)}: {error}",
-                                   {"point": show_point(point)})
-                if against is not None and against.status == "failed":
-                    return against
-                if against is not None:
-                    undecided.append(against)  # another point may still refute the claim
     if undecided:
         return undecided[0]
     if infinite:
         return Verdict("error", None, f"both sides are infinite at {show_point(infinite[0])}: a numeric "
                        "comparison decides nothing there", {"point": show_point(infinite[0])})
+    return _agreement(claim, left, right, points, settings, label, arb_apart)
+
+
+# What one point says (``_outcome_at``): the comparison's verdict, a verdict that waits for
+# another point to refute the claim, nothing (both sides infinite), or agreement (None).
+_DECIDED, _UNDECIDED, _INFINITE = "decided", "undecided", "infinite"
+
+
+def _comparison_points(claim, left, right, settings):
+    """The sampled points, with those where a piece of the difference switches."""
+    points = sample_points(claim, settings)
+    if not (settings.mutant_mode or has_operator(left) or has_operator(right)):
+        points += switch_points(claim.sampling_domain, left - right, points)
+        points += apart_in_a_spot(claim.sampling_domain, left - right, points)
+    elif not settings.mutant_mode and claim.sampling_domain is not None:
+        points += switch_points(claim.sampling_domain, parameter_switches(claim, left - right), points)
+    return points
+
+
+def _outcome_at(left, right, point, dps, settings, label):
+    """What ``point`` says at ``dps`` digits: (outcome, verdict), outcome one of ``_DECIDED``,
+    ``_UNDECIDED``, ``_INFINITE`` or None (the sides agree there)."""
+    try:
+        a = evaluate(left, point, dps)
+        b = evaluate(right, point, dps)
+    except NoLimit as error:
+        return _DECIDED, failed(f"{label}: {error}", {"point": show_point(point)})
+    except CancelledDigits:
+        # A side these digits cannot compute: its balls, at higher precisions, decide.
+        a = b = None
+    except EvaluationError as error:
+        return _DECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
+    if a is not None and not (mpmath.isfinite(a) or mpmath.isfinite(b)):
+        return _INFINITE, None
+    outcome, verdict = _disagreement(left, right, point, dps, (a, b), label)
+    if outcome is None and dps == settings.dps:
+        return _unvouched_outcome(left, right, point, settings, label)
+    return outcome, verdict
+
+
+def _disagreement(left, right, point, dps, values, label):
+    """A failed verdict where the values ``(a, b)`` differ, confirmed at higher precision."""
+    a, b = values
+    # Against an exact 0, agreement through the floor of zero is confirmed at 2 dps.
+    try:
+        differs = a is not None and (not agree(a, b, dps) or against_zero(a, b)) and \
+            disagreement_holds(left, right, point, dps, a, b)
+    except EvaluationError as error:
+        # Undecided here; another point may still refute the claim.
+        return _UNDECIDED, Verdict("error", None, f"at {show_point(point)}: {short(a, 6)} against "
+                                   f"{short(b, 6)} at {dps} digits, and at more: {error}",
+                                   {"point": show_point(point)})
+    if not differs:
+        return None, None
+    # Both values with every digit the comparison trusts; a formula when
+    # the left side is a closed form SymPy derived (what the reader checks).
+    shown = {"point": show_point(point), label: short(a, required_digits(dps)),
+             "asserted": short(b, required_digits(dps))}
+    if not has_operator(left):
+        shown[f"{label} formula"] = sp.sstr(left)[:500]
+    return _DECIDED, failed(f"{label} and assertion differ, confirmed at higher precision", shown)
+
+
+def _unvouched_outcome(left, right, point, settings, label):
+    """The sides' balls (``side_balls.unvouched``) where the working digits agree."""
+    try:
+        against = unvouched(left, right, point, settings, label)
+    except NoLimit as error:
+        return _DECIDED, failed(f"{label}: {error}", {"point": show_point(point)})
+    except EvaluationError as error:
+        return _DECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
+    if against is None:
+        return None, None
+    return (_DECIDED if against.status == "failed" else _UNDECIDED), against
+
+
+def _agreement(claim, left, right, points, settings, label, arb_apart):
+    """Agreement at every point: a pass, unless Arb encloses the difference away from 0."""
     apart = apart_below_the_digits(left, right, points) if arb_apart else None
     if apart is not None:
         return failed(f"{label} and assertion differ below the {required_digits(settings.dps)} digits "
@@ -238,7 +255,7 @@ def _constant_difference(closed, asserted):
     can be reported).
     """
     difference = sp.sympify(closed) - sp.sympify(asserted)
-    if difference.free_symbols or difference.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
+    if difference.free_symbols or difference.has(*OPERATORS):
         return None
     try:
         ball = certified_nonzero(difference)
@@ -248,8 +265,8 @@ def _constant_difference(closed, asserted):
         return None
     shown = {"derived - asserted": ball.str(10, radius=False), "derived formula": sp.sstr(closed)[:500]}
     try:  # both constants, for the reader; the verdict rests on the enclosure above
-        shown["derived"] = _short(evaluate(sp.sympify(closed), {}, 40), 30)
-        shown["asserted"] = _short(evaluate(sp.sympify(asserted), {}, 40), 30)
+        shown["derived"] = short(evaluate(sp.sympify(closed), {}, 40), 30)
+        shown["asserted"] = short(evaluate(sp.sympify(asserted), {}, 40), 30)
     except (EvaluationError, ValueError, TypeError, ZeroDivisionError):
         pass
     return failed("the derived constant and the assertion differ (Arb encloses the difference "
@@ -265,12 +282,34 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
     """
     closed_form_fn = closed_form_fn or (
         lambda e: closed_form(e, representative_point(claim), probe_points(claim)))
-    closed = None
-    note = ""
-    contradicted = None
-    if settings.mutant_mode and definition in _CLOSED_FORMS:
+    verdict = _control_shortcut(claim, definition, asserted, settings, numeric_ok)
+    if verdict is not None:
+        return verdict
+    derivation = _Derivation()
+    if "symbolic" in settings.routes:
+        derivation = _derivation(claim, definition, asserted, settings, closed_form_fn)
+        if derivation.proof is not None:
+            return derivation.proof
+    closed = derivation.closed
+    if closed is not None:
+        verdict = _constant_difference(closed, asserted)
+        if verdict is not None:
+            return verdict
+        verdict = numeric_compare(claim, closed, asserted, settings, label="derived", arb_apart=False)
+        if verdict.passed:
+            return _closed_form_agreement(claim, closed, asserted, settings, verdict)
+        if not numeric_ok:
+            return verdict
+    elif not numeric_ok:
+        return Verdict("error", None, derivation.note or "no numeric route for this kind")
+    return _against_definition(claim, definition, asserted, settings, derivation)
+
+
+def _control_shortcut(claim, definition, asserted, settings, numeric_ok):
+    """A negative control's counter-example by a cheap route, or None."""
+    if settings.mutant_mode and definition in CLOSED_FORMS:
         # The definition is never mutated: compare with its closed form, derived for the claim itself.
-        verdict = numeric_compare(claim, _CLOSED_FORMS[definition], asserted, settings, label="derived")
+        verdict = numeric_compare(claim, CLOSED_FORMS[definition], asserted, settings, label="derived")
         if not verdict.passed:
             return verdict
     if settings.mutant_mode and numeric_ok and not definition.has(sp.Limit):
@@ -280,47 +319,62 @@ def equality_check(claim, definition, asserted, settings: Settings, closed_form_
         verdict = numeric_compare(claim, definition, asserted, settings)
         if not verdict.passed:
             return verdict
-    if "symbolic" in settings.routes:
-        try:
-            with time_budget(settings.symbolic_budget):
-                closed = closed_form_fn(definition)
-                _CLOSED_FORMS[definition] = closed
-                # Structural equality first: oo == oo holds, though oo - oo is nan.
-                if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None,
-                                                             at=probe_points(claim)):
-                    return passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}",
-                                  route=_symbolic_route(definition))
-        except NoClosedForm as reason:
-            note = f"symbolic route stopped: {reason}"
-            contradicted = getattr(reason, "where", None)
-        except SymbolicTimeout:
-            note = f"symbolic route stopped: over {settings.symbolic_budget} s"
-        except (NotImplementedError, TypeError, ValueError, AttributeError, RecursionError,
-                ZeroDivisionError, EvaluationError) as error:
-            note = f"symbolic route stopped: SymPy raised {type(error).__name__}"
-    if closed is not None:
-        verdict = _constant_difference(closed, asserted)
-        if verdict is not None:
-            return verdict
-        verdict = numeric_compare(claim, closed, asserted, settings, label="derived", arb_apart=False)
-        if verdict.passed:
-            # SymPy's closed form (held against the definition at the probes) is exact: where
-            # Arb shows it apart from the assertion, the assertion is wrong, however slightly.
-            apart = apart_below_the_digits(closed, asserted, sample_points(claim, settings))
-            if apart is not None:
-                return failed(f"the derived closed form and the assertion agree to "
-                              f"{required_digits(settings.dps)} digits but differ below them: Arb "
-                              "encloses the difference away from 0",
-                              {**apart, "derived formula": sp.sstr(closed)[:500]})
-            verdict.details = (f"derived closed form {sp.sstr(closed)[:120]}, not reduced to the "
-                               f"assertion by SymPy; " + verdict.details)
-            return verdict
-    if not numeric_ok:
-        if closed is not None:
-            return verdict
-        return Verdict("error", None, note or "no numeric route for this kind")
+    return None
+
+
+@dataclass
+class _Derivation:
+    """What the symbolic route left: SymPy's closed form, a symbolic pass, or why it stopped
+    (``note``) and where a probe contradicted SymPy (``contradicted``)."""
+
+    closed: Any = None
+    note: str = ""
+    contradicted: Any = None
+    proof: Verdict | None = None
+
+
+def _derivation(claim, definition, asserted, settings, closed_form_fn) -> _Derivation:
+    """SymPy's closed form of ``definition``, a pass where it reduces to ``asserted``."""
+    closed = None
+    try:
+        with time_budget(settings.symbolic_budget):
+            closed = closed_form_fn(definition)
+            CLOSED_FORMS[definition] = closed
+            # Structural equality first: oo == oo holds, though oo - oo is nan.
+            if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None,
+                                                         at=probe_points(claim)):
+                return _Derivation(closed, proof=passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}",
+                                                        route=_symbolic_route(definition)))
+    except NoClosedForm as reason:
+        return _Derivation(closed, f"symbolic route stopped: {reason}", getattr(reason, "where", None))
+    except SymbolicTimeout:
+        return _Derivation(closed, f"symbolic route stopped: over {settings.symbolic_budget} s")
+    except (NotImplementedError, TypeError, ValueError, AttributeError, RecursionError,
+            ZeroDivisionError, EvaluationError) as error:
+        return _Derivation(closed, f"symbolic route stopped: SymPy raised {type(error).__name__}")
+    return _Derivation(closed)
+
+
+def _closed_form_agreement(claim, closed, asserted, settings, verdict):
+    """The verdict where the derived closed form agrees with the assertion at the sampled points."""
+    # SymPy's closed form (held against the definition at the probes) is exact: where
+    # Arb shows it apart from the assertion, the assertion is wrong, however slightly.
+    apart = apart_below_the_digits(closed, asserted, sample_points(claim, settings))
+    if apart is not None:
+        return failed(f"the derived closed form and the assertion agree to "
+                      f"{required_digits(settings.dps)} digits but differ below them: Arb "
+                      "encloses the difference away from 0",
+                      {**apart, "derived formula": sp.sstr(closed)[:500]})
+    verdict.details = (f"derived closed form {sp.sstr(closed)[:120]}, not reduced to the "
+                       f"assertion by SymPy; " + verdict.details)
+    return verdict
+
+
+def _against_definition(claim, definition, asserted, settings, derivation):
+    """The definition itself against the assertion, with why the symbolic route stopped."""
     verdict = numeric_compare(claim, definition, asserted, settings,
-                              also=at_contradiction(claim, contradicted))
+                              also=at_contradiction(claim, derivation.contradicted))
+    note, closed = derivation.note, derivation.closed
     if note and verdict.passed:
         verdict.details = note + "; " + verdict.details
     elif note and verdict.status == "error":

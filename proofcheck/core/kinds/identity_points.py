@@ -12,18 +12,14 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..box_search import domain_proposals
-from ..errors import DomainError
-from ..intervals import NotEnclosable, certified_nonzero
-from ..numeric import evaluate
-from ..precision import agree, differs_at_higher_precision
-from ..slack_roots import SWITCHES
-from ..verdict import show_point
-
-
-def has_operator(expression) -> bool:
-    """Whether ``expression`` holds an operator (an integral, a sum, a limit, a derivative)."""
-    return sp.sympify(expression).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)
+from ..points.box_search import domain_proposals
+from ..model.errors import DomainError
+from ..model.expressions import has_operator
+from ..numbers.intervals import NotEnclosable, certified_nonzero
+from ..numbers.numeric import evaluate
+from ..numbers.precision import agree, differs_at_higher_precision
+from ..points.slack_roots import SWITCHES
+from ..model.verdict import show_point
 
 
 # Where the two sides of an identity differ by more than this (absolute, or relative to 1), a

@@ -12,7 +12,7 @@ Routes, strongest first:
             with a constant lower bound as that bound plus a positive amount;
 * certified with no free parameters, Arb balls decide it;
 * numeric   at sampled points, and at the points a search for a
-            counter-example proposes (``proofcheck.core.counterexamples``),
+            counter-example proposes (``proofcheck.core.points.counterexamples``),
             Arb balls decide it at each point (or, where the sides use
             operators that balls do not cover, mpmath at dps and 2*dps with a
             margin derived from the precision, noise about 0 told from a true
@@ -30,17 +30,20 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..counterexamples import counterexample_search
-from ..errors import ProofcheckError, SymbolicTimeout
-from ..intervals import LOOK_PREC, decide, first_point_where
-from ..numeric import EvaluationError, evaluate
-from ..precision import ESCALATION
-from ..signs import proved_nonnegative
-from ..timeout import time_budget
-from ..verdict import Verdict, failed, passed, show_point
+from ..model.expressions import OPERATORS
+from ..points.counterexamples import counterexample_search
+from ..model.errors import ProofcheckError, SymbolicTimeout
+from ..numbers.intervals import LOOK_PREC, decide, first_point_where
+from ..model.errors import EvaluationError
+from ..numbers.numeric import evaluate
+from ..numbers.precision import ESCALATION
+from ..symbolic.signs import proved_nonnegative
+from ..model.timeout import time_budget
+from ..model.verdict import Verdict, failed, passed, show_point
 from . import Kind
-from .equality import sample_points
+from ..points.policy import sample_points
 from .inequality_points import decide_at, shown_value, slack_expression, slack_of
+from .mutants import each_expression_mutant
 
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
@@ -48,7 +51,7 @@ _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 def _symbolic(claim, settings):
     strict = claim.parsed["rel"] in ("<", ">")
     slack = slack_expression(claim)
-    if slack.has(sp.Integral, sp.Limit, sp.Derivative, sp.Sum, sp.Piecewise):
+    if slack.has(*OPERATORS, sp.Piecewise):
         return False
     if slack.is_number:
         # SymPy signs a constant by evaluating it (evalf), which is not a derivation:
@@ -158,12 +161,11 @@ class Inequality(Kind):
                _with_relation(claim, _REVERSED[claim.parsed["rel"]]))
         if "slack" in claim.raw:
             return
-        from ..mutants import each_expression_mutant
         dense = dense_points(claim, settings)
         # A side built from operators (an expectation, an integral) is the definition, not
         # what the paper asserts: only the other side is perturbed.
         fields = [f for f in self.asserted_fields
-                  if not claim.expr(f).has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative)]
+                  if not claim.expr(f).has(*OPERATORS)]
         for description, mutant in each_expression_mutant(claim, fields, settings):
             reason = _still_true(claim, mutant, dense)
             yield (description, mutant) if reason is None else (f"{description} ({reason})", None)
@@ -249,7 +251,7 @@ def _still_true(claim, mutant, dense):
     """
     strict = mutant.parsed["rel"] in ("<", ">")
     change = sp.sympify(slack_expression(mutant) - slack_expression(claim))
-    if not change.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
+    if not change.has(*OPERATORS):
         # A change that balls show negative at a dense point cannot be proved nonnegative:
         # the proof is then not attempted.  The proofs found take hundredths of a second;
         # a short budget bounds the ones that fail (the dense points still decide those).
@@ -291,7 +293,7 @@ def _holds_at(claim, point, strict):
     where the sides apart, at x = 10^-12, would round to a tie.
     """
     slack = slack_expression(claim)
-    if not slack.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative):
+    if not slack.has(*OPERATORS):
         return _at_least(slack, point, 0, strict)
     try:
         left, right = evaluate(claim.expr("lhs"), point, 20), evaluate(claim.expr("rhs"), point, 20)

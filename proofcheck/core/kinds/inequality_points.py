@@ -19,14 +19,15 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from ..errors import SymbolicTimeout
-from ..intervals import NotEnclosable, decide
-from ..numeric import EvaluationError, evaluate
-from ..numeric_limits import CancelledDigits, NoLimit
-from ..precision import (ESCALATION, against_zero, clear_margin, comparison_scale, noise_floor, receded_from,
-                         required_digits)
-from ..side_balls import ball_scale, ball_text, side_ball, within
-from ..timeout import time_budget
+from ..model.errors import SymbolicTimeout
+from ..numbers.intervals import NotEnclosable, decide
+from ..model.errors import EvaluationError
+from ..numbers.numeric import evaluate
+from ..model.errors import CancelledDigits, NoLimit
+from ..numbers.precision import (ESCALATION, against_zero, clear_margin, comparison_scale,
+                                 noise_floor, receded_from, required_digits)
+from ..numbers.side_balls import ball_scale, ball_text, side_ball, within
+from ..model.timeout import time_budget
 
 
 def slack_expression(claim):

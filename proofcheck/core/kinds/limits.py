@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..corroboration import series_contradiction
-from ..errors import ProofcheckError, SymbolicTimeout
-from ..symbolic import NoClosedForm, closed_form
-from ..timeout import time_budget
-from ..verdict import failed, weakest
+from ..model.expressions import OPERATORS
+from ..symbolic.corroboration import series_contradiction
+from ..model.errors import ProofcheckError, SymbolicTimeout
+from ..symbolic.operators import NoClosedForm, closed_form
+from ..model.timeout import time_budget
+from ..model.verdict import failed, weakest
 from . import Kind
-from .equality import _CLOSED_FORMS, equality_check, probe_points, representative_point
+from .equality import CLOSED_FORMS, equality_check, probe_points, representative_point
 
 
 def _declared_variable(claim) -> str:
@@ -140,16 +141,16 @@ def _closed_form_once(claim, expression, settings):
     Falls back to the expression itself when SymPy does not close it; the
     limit is then taken numerically from the definition.
     """
-    if not expression.has(sp.Integral, sp.Sum, sp.Derivative, sp.Limit):
+    if not expression.has(*OPERATORS):
         return expression
-    if expression not in _CLOSED_FORMS:
+    if expression not in CLOSED_FORMS:
         try:
             with time_budget(settings.symbolic_budget):
-                _CLOSED_FORMS[expression] = closed_form(expression, representative_point(claim),
+                CLOSED_FORMS[expression] = closed_form(expression, representative_point(claim),
                                                         probe_points(claim))
         except (NoClosedForm, SymbolicTimeout, NotImplementedError, TypeError, ValueError):
-            _CLOSED_FORMS[expression] = expression
-    return _CLOSED_FORMS[expression]
+            CLOSED_FORMS[expression] = expression
+    return CLOSED_FORMS[expression]
 
 
 class Series(Kind):

@@ -9,8 +9,8 @@ scope that asserts nothing computable.
 """
 from __future__ import annotations
 
-from ..errors import ProofcheckError
-from ..verdict import passed
+from ..model.errors import ProofcheckError
+from ..model.verdict import passed
 from . import Kind
 
 BASES = {

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..domains import assumptions_for
-from ..errors import ProofcheckError
-from ..intervals import NotEnclosable, decide
-from ..verdict import failed, show_point
+from ..model.domains import assumptions_for
+from ..model.errors import ProofcheckError
+from ..numbers.intervals import NotEnclosable, decide
+from ..model.verdict import failed, show_point
 
 _DECLARED = ("positive", "negative", "nonnegative", "nonpositive", "integer", "even", "odd", "nonzero", "real")
 

@@ -1,7 +1,7 @@
 """Literate derivations: the paper's key derivations as numbered SymPy steps.
 
-A derivation script (``derivations/NAME.py``, installed as
-``proofcheck.derivations.NAME``) is read top to bottom beside the paper.
+A derivation script (in this project, ``derivations/NAME.py``, found through
+``proofcheck/scripts.py``) is read top to bottom beside the paper.
 Each step carries the paper's label (an equation number, a lemma), a
 sentence of prose, and a value that SymPy computes from the values of
 earlier steps.  Where the paper states that value, the step asserts that the
@@ -13,7 +13,7 @@ How a step is established, strongest first:
 * ``symbolic``   SymPy reduces ``computed - stated`` to 0, or decides a sign
                  from the assumptions of the symbols (positive, integer, ...);
 * ``certified``  SymPy did not finish.  The step says so and falls back to
-                 Arb balls (``proofcheck.core.intervals``): both sides are
+                 Arb balls (``proofcheck.core.numbers.intervals``): both sides are
                  enclosed at exact sample points of the parameter domain and
                  must agree to ``establish.DIGITS`` significant digits (or the
                  sign is decided).  An integral SymPy leaves open is integrated by
@@ -39,12 +39,14 @@ whitelisted parser of ``expressions.py``, never evaluated.
 
 Each script defines ``TITLE``, ``SOURCE``, ``ESTABLISHES`` (result key ->
 paper location), ``derive(d)``, ``results()`` (``literate.results(derive)``,
-computed once per process) and ends with ``proofcheck.commands.derive.main(...)``
-so that it runs standalone with ``--markdown``.
+computed once per process) and ends with
+``raise SystemExit(command_line.standalone(derive, TITLE, SOURCE))`` so that it runs
+standalone with ``--markdown``.
 
 The modules: ``derivation`` (the transcript: steps, symbols, overrides,
 results), ``establish`` (how a step is established), ``points`` (the exact
-points of the certified fallback) and ``rendering`` (plain text and Markdown).
+points of the certified fallback), ``rendering`` (plain text and Markdown) and
+``command_line`` (a script run on its own).
 """
 from .derivation import Derivation, DerivationFailed, Display, Step, name, results, run
 

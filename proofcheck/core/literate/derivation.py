@@ -14,11 +14,12 @@ from typing import Callable, Mapping
 
 import sympy as sp
 
-from ..domains import parse_domain
-from ..errors import ProofcheckError
-from ..expressions import parse_expression
+from ..model.domains import parse_domain
+from ..model.errors import ProofcheckError
+from ..model.expressions import parse_expression
 from .establish import establish_decimal, establish_relation, establish_value
 from .points import interior_points
+from ..symbolic.operators import split_logarithms
 
 _RELATIONS = {"<": sp.StrictLessThan, "<=": sp.LessThan, ">": sp.StrictGreaterThan,
               ">=": sp.GreaterThan}
@@ -149,7 +150,6 @@ class Derivation:
         logarithm with a factor not proved positive stays whole (``symbolic.split_logarithms``),
         where SymPy's forced expansion would split it across a branch cut.
         """
-        from ..symbolic import split_logarithms
         return split_logarithms(sp.sympify(expr), self._shifts())
 
     def _shifts(self) -> tuple[dict, dict]:

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..errors import ProofcheckError, SymbolicTimeout
-from ..decimal_audit import audit_decimal
-from ..intervals import LOOK_PREC, NotEnclosable, decide, enclose, enclose_with_quadrature, first_point_where
-from ..symbolic import is_zero
-from ..timeout import time_budget
+from ..model.expressions import OPERATORS
+from ..model.errors import ProofcheckError, SymbolicTimeout
+from ..decimals.audit import audit_decimal
+from ..numbers.intervals import (LOOK_PREC, NotEnclosable, decide, enclose,
+                                 enclose_with_quadrature, first_point_where)
+from ..symbolic.operators import is_zero
+from ..model.timeout import time_budget
 from .points import show, where
 
 # Significant digits the certified fallback demands of two enclosures.
@@ -32,7 +34,6 @@ PRECISIONS = (256, 1024, 4096)
 # Seconds SymPy may spend reducing one difference to zero.
 SYMBOLIC_BUDGET = 10.0
 
-_OPERATORS = (sp.Integral, sp.Limit, sp.Sum, sp.Derivative)
 
 
 def establish_value(d, step, hint):
@@ -171,6 +172,22 @@ def _certified_equal(d, computed, stated) -> tuple[bool, str]:
                   + where(points))
 
 
+def _symbolic_sign(d, gap, wanted: str, opposite: str) -> tuple[bool, str] | None:
+    """(holds, why) where SymPy decides the sign of ``gap``, from the symbols' assumptions
+    or the parameters' domains; None where it does not."""
+    for form in _sign_forms(gap):
+        if getattr(form, wanted) is True:
+            return True, "SymPy decides the sign from the assumptions on the symbols"
+        if getattr(form, opposite) is True:
+            return False, "SymPy decides the opposite sign"
+    decided = _ask_sign(gap, wanted, opposite, d.facts())
+    if decided is True:
+        return True, "SymPy decides the sign from the domains of the parameters"
+    if decided is False:
+        return False, "SymPy decides the opposite sign on the domain"
+    return None
+
+
 def establish_relation(d, step):
     """``lhs rel rhs``: its sign decided by SymPy, else by Arb at the derivation's points."""
     relation = step.value
@@ -191,21 +208,13 @@ def establish_relation(d, step):
         step.status, step.detail = "failed", f"Arb finds the relation false at {show(seen)}"
         return
     if "symbolic" in d.routes:
-        for form in _sign_forms(gap):
-            if getattr(form, wanted) is True:
+        decided = _symbolic_sign(d, gap, wanted, opposite)
+        if decided is not None:
+            holds, step.detail = decided
+            if holds:
                 step.evidence = "symbolic"
-                step.detail = "SymPy decides the sign from the assumptions on the symbols"
-                return
-            if getattr(form, opposite) is True:
-                step.status, step.detail = "failed", "SymPy decides the opposite sign"
-                return
-        decided = _ask_sign(gap, wanted, opposite, d.facts())
-        if decided is True:
-            step.evidence = "symbolic"
-            step.detail = "SymPy decides the sign from the domains of the parameters"
-            return
-        if decided is False:
-            step.status, step.detail = "failed", "SymPy decides the opposite sign on the domain"
+            else:
+                step.status = "failed"
             return
     if "certified" not in d.routes:
         step.status, step.detail = "failed", "SymPy did not decide the sign"
@@ -234,7 +243,7 @@ def _items(value) -> list:
     return [value]
 
 
-def _unclosed(value, operators=_OPERATORS) -> str:
+def _unclosed(value, operators=OPERATORS) -> str:
     items = value if isinstance(value, (list, tuple)) else [value]
     for item in items:
         if isinstance(item, sp.Basic) and item.has(*operators):

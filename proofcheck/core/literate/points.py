@@ -9,7 +9,7 @@ earlier parameter, and a value outside the domain falls back to its middle.  A b
 (``d.variable``) is given a value that respects its assumptions (positive,
 negative, integer, odd, even).
 
-These are not the claims engine's sample (``proofcheck.core.sampling``),
+These are not the claims engine's sample (``proofcheck.core.model.sampling``),
 which hunts for a failure at the edges and in general position across the
 domain: a certified step is evidence at these few interior points, and says so.
 """
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..errors import ProofcheckError
-from ..sampling import from_unit
+from ..model.errors import ProofcheckError
+from ..model.sampling import from_unit
 
 # Where, in units of a bounded domain, the certified fallback samples: interior
 # points (the domain's edges are for the claims engine's sampler).
@@ -27,10 +27,10 @@ SAMPLE_UNITS = (sp.Rational(2, 5), sp.Rational(1, 2), sp.Rational(3, 5))
 
 def interior_points(domain, expr) -> list[dict]:
     """Exact interior points for every free symbol of ``expr`` (``domain`` may be None)."""
-    free = getattr(expr, "free_symbols", set())
+    free: set = getattr(expr, "free_symbols", set())
     points = []
     for index in range(len(SAMPLE_UNITS)):
-        point = {}
+        point: dict = {}
         if domain is not None:
             for parameter in domain.parameters.values():
                 point[parameter.symbol] = _domain_value(parameter, point, index)

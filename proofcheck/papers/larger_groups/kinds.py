@@ -4,7 +4,7 @@ The proof of Theorem 6.4 is a chain of inequalities between information
 quantities (Lemma 6.3, then (20)–(22), then (19)).  None of them can be derived
 symbolically for an arbitrary mechanism, but all of them can be computed for the
 paper's own mechanism (3)–(4) at a concrete prior and parameters
-(``proofcheck.dp.many_count_chain``).  A claim of this kind names a prior and a
+(``proofcheck.dp.lower_bounds.chain``).  A claim of this kind names a prior and a
 list of parameter sets; every step must hold at every set, decided at
 ``INSTANCE_DPS`` digits and again at twice that.
 
@@ -25,12 +25,13 @@ from fractions import Fraction
 
 import mpmath
 
-from ...core.errors import ProofcheckError
+from ...core.model.errors import ProofcheckError
 from ...core.kinds import Kind
-from ...core.precision import required_digits
-from ...core.verdict import Verdict, failed, passed
-from ...dp.many_count_chain import check_instance
-from ...dp.many_count_instance import Constants, Instance, Mechanism, truncated_gaussian_prior, uniform_prior
+from ...core.numbers.precision import required_digits
+from ...core.model.verdict import Verdict, failed, passed
+from ...dp.lower_bounds.chain import check_instance
+from ...dp.lower_bounds.instance import (Constants, Instance, Mechanism, truncated_gaussian_prior,
+                                         uniform_prior)
 
 # The chain is a sum of quadratures over K released laws at every instance; 15 digits
 # (and 30 for the re-check) decide its steps, whose margins are far wider than that.

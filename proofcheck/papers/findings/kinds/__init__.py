@@ -2,7 +2,7 @@
 
 These claims are not the paper's: they explore the question §8 leaves open,
 the leading constant C* of (32), by changing the noise law of the
-log-location mechanism (``proofcheck.dp.noise_laws``, ``proofcheck.dp.log_location``).
+log-location mechanism (``proofcheck.dp.noise.laws``, ``proofcheck.dp.mechanisms.log_location``).
 Expressions may use the symbol ``a1p`` for a1', the first zero of Ai'
 (a negative number, about -1.0188): numeric routes take it from mpmath,
 certified routes from Arb's ``airy_ai_zero``.

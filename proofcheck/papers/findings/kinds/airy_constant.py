@@ -3,18 +3,19 @@ in a1', decided by Arb balls (``certified``).
 
 An inequality holds when the balls around its two sides separate, the
 precision raised from ``START_BITS`` to ``MAX_BITS``; a printed decimal is
-audited by ``proofcheck.core.decimal_audit`` with a1' enclosed by Arb, both its
+audited by ``proofcheck.core.decimals.audit`` with a1' enclosed by Arb, both its
 renderings (rounding, truncation) decided.  Balls that never separate give an
 error, never a pass.
 """
 from __future__ import annotations
 
-from ....core.decimal_audit import AuditUndecided, audit
-from ....core.errors import ProofcheckError
-from ....core.intervals import NotEnclosable
-from ....core.printed_decimal import parse_decimal, shift_last_digit
-from ....core.verdict import Verdict, failed, passed
+from ....core.decimals.audit import AuditUndecided, audit
+from ....core.model.errors import ProofcheckError
+from ....core.numbers.intervals import NotEnclosable
+from ....core.decimals.printed import parse_decimal, shift_last_digit
+from ....core.model.verdict import Verdict, failed, passed
 from .common import AiryAware, certified_ball
+from ....core.kinds.mutants import each_expression_mutant
 
 
 START_BITS = 128
@@ -94,7 +95,8 @@ class AiryConstant(AiryAware):
             if not result.ok:
                 return failed(f"{claim.raw['printed']} is not a rounding or truncation of the value",
                               {"value": str(certified_ball(value, 256).str(12, radius=False))})
-            return passed("certified", f"{claim.raw['printed']} is a correct {result.verdict.replace(' and ', ' and a ')}"
+            kind = result.verdict.replace(" and ", " and a ")
+            return passed("certified", f"{claim.raw['printed']} is a correct {kind}"
                           f" of {certified_ball(value, 256).str(15, radius=False)}... (a1' enclosed by Arb)")
         rel = claim.parsed["rel"]
         outcome = _decide(rel, value - claim.expr("rhs"))
@@ -122,7 +124,6 @@ class AiryConstant(AiryAware):
         if "slack" in claim.raw:
             # A bound far from tight (the 'slack' says why): perturbed constants stay true.
             return
-        from ....core.mutants import each_expression_mutant
         for description, mutant in each_expression_mutant(claim, self.asserted_fields, settings):
             # A perturbation that only widens the margin is implied by the claim: not a wrong claim.
             if _decide(claim.parsed["rel"], mutant.expr("value") - mutant.expr("rhs")) is False or \
@@ -135,4 +136,4 @@ def _only_weakens(claim, mutant):
     original = claim.expr("value") - claim.expr("rhs")
     changed = mutant.expr("value") - mutant.expr("rhs")
     sign = 1 if claim.parsed["rel"] in (">", ">=") else -1
-    return not (_decide("<", sign * (changed - original)) is True)
+    return _decide("<", sign * (changed - original)) is not True

@@ -3,7 +3,7 @@ names, lists of decimals, and the nudge that their negative controls apply.
 
 Expressions may use the symbol ``a1p`` for a1', the first zero of Ai' (a
 negative number, about -1.0188), enclosed by Arb's ``airy_ai_zero``
-(``proofcheck.dp.airy_functions``); an asserted closed form is a ball around it,
+(``proofcheck.dp.numerics.airy_functions``); an asserted closed form is a ball around it,
 and only where Arb has no rule does mpmath compute it, a1' from mpmath.
 """
 from __future__ import annotations
@@ -14,14 +14,16 @@ import mpmath
 import sympy as sp
 from flint import arb
 
-from ....core.errors import ProofcheckError
-from ....core.arb_expressions import mpf_of
-from ....core.intervals import NotEnclosable, enclose_with
+from ....core.model.errors import ProofcheckError
+from ....core.numbers.arb_expressions import mpf_of
+from ....core.numbers.intervals import NotEnclosable, enclose_with
 from ....core.kinds import Kind
-from ....core.numeric import EvaluationError, evaluate
-from ....core.precision import ESCALATION
-from ....dp import airy_functions, noise_laws
-from ....dp.airy_functions import A1P
+from ....core.model.errors import EvaluationError
+from ....core.numbers.numeric import evaluate
+from ....core.numbers.precision import ESCALATION
+from ....dp.numerics import airy_functions
+from ....dp.noise import laws as noise_laws
+from ....dp.numerics.airy_functions import A1P
 
 
 def _declare_a1p(claim):
@@ -105,6 +107,3 @@ def string_list(claim, name, minimum=1):
     return values
 
 
-def short(value, digits=12):
-    """A number in a verdict's text or evidence."""
-    return mpmath.nstr(value, digits)

@@ -2,18 +2,20 @@
 the asserted value.
 
 Taylor-series shooting without Airy functions
-(``proofcheck.dp.linear_potential``), at dps and 2 dps and stable in the
+(``proofcheck.dp.airy.linear_potential``), at dps and 2 dps and stable in the
 truncation length (``numeric``).
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ....core.errors import ProofcheckError
-from ....core.precision import agree, required_digits
-from ....core.verdict import Verdict, failed, passed
-from ....dp import linear_potential
-from .common import AiryAware, nudged, numeric_value, short
+from ....core.model.errors import ProofcheckError
+from ....core.numbers.precision import agree, required_digits
+from ....core.model.verdict import Verdict, failed, passed
+from ....dp.airy import linear_potential
+from ....core.numbers.precision import short
+from .common import AiryAware, nudged, numeric_value
+from ....core.kinds.mutants import each_expression_mutant
 
 
 @lru_cache(maxsize=16)
@@ -48,6 +50,5 @@ class GroundState(AiryAware):
                       f"{required_digits(settings.dps)} digits (re-checked at {2 * settings.dps})")
 
     def mutants(self, claim, settings):
-        from ....core.mutants import each_expression_mutant
         yield from each_expression_mutant(claim, self.asserted_fields, settings)
         yield nudged(claim, "asserts", settings, required_digits(settings.dps) - 5)

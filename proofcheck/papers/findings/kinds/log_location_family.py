@@ -1,6 +1,6 @@
 """Kind ``log-location-family``: the calibrated log-location mechanism of a law
 meets the utility requirement E|x_hat - n| < r max(n, 1) and r^2 n^2 v(n) has
-the asserted iterated limit (``numeric``; ``proofcheck.dp.log_location``).
+the asserted iterated limit (``numeric``; ``proofcheck.dp.mechanisms.log_location``).
 """
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from ....core.errors import ProofcheckError
-from ....core.verdict import Verdict, failed, passed
-from ....dp import log_location
-from .common import AiryAware, named_law, nudged, numeric_value, short, string_list
+from ....core.model.errors import ProofcheckError
+from ....core.model.verdict import Verdict, failed, passed
+from ....dp.mechanisms import log_location
+from ....core.numbers.precision import short
+from .common import AiryAware, named_law, nudged, numeric_value, string_list
+from ....core.kinds.mutants import each_expression_mutant
+from ....core.model.expressions import parse_expression
 
 
 FAMILY_DIGITS = 20
@@ -75,7 +78,6 @@ class LogLocationFamily(AiryAware):
         r = sp.Symbol("r", positive=True)
         claim.parsed["r"] = r
         for name in ("r0", "c"):
-            from ....core.expressions import parse_expression
             expression = parse_expression(claim.raw[name], {"r": r})
             claim.parsed[name] = expression
         counts = claim.raw["counts"]
@@ -98,7 +100,7 @@ class LogLocationFamily(AiryAware):
                                      claim.raw["large_count"])
                 except log_location.MechanismError as error:
                     return Verdict("error", None, str(error))
-                for n, error, ratio, meets, clipped_not_worse in row["utility"]:
+                for n, _error, ratio, meets, clipped_not_worse in row["utility"]:
                     if not meets:
                         return failed("the utility requirement fails",
                                       {"r": radius, "n": n, "E|x_hat - n| / (r max(n,1))": short(ratio, 15)})
@@ -127,6 +129,5 @@ class LogLocationFamily(AiryAware):
                       f"(relative deviations {', '.join(short(d, 3) for d in deviations)})")
 
     def mutants(self, claim, settings):
-        from ....core.mutants import each_expression_mutant
         yield from each_expression_mutant(claim, self.asserted_fields, settings)
         yield nudged(claim, "limit", settings, claim.raw["limit_digits"] - 2)

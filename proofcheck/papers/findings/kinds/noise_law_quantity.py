@@ -3,8 +3,8 @@ law equals the asserted closed form.
 
 Derived by SymPy from the density where it can (``symbolic``; for the Airy
 law from antiderivatives of Ai^2, y Ai^2 and Ai'^2,
-``proofcheck.dp.symbolic_moments``), and always computed by quadrature of the
-density at dps and 2 dps (``numeric``; ``proofcheck.dp.noise_laws``).
+``proofcheck.dp.noise.symbolic_moments``), and always computed by quadrature of the
+density at dps and 2 dps (``numeric``; ``proofcheck.dp.noise.laws``).
 """
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from functools import lru_cache
 
 import sympy as sp
 
-from ....core.errors import ProofcheckError
-from ....core.precision import agree, required_digits
-from ....core.symbolic import is_zero
-from ....core.verdict import failed, passed
-from ....dp import noise_laws, symbolic_moments
-from .common import AiryAware, named_law, nudged, numeric_value, short
+from ....core.model.errors import ProofcheckError
+from ....core.numbers.precision import agree, required_digits
+from ....core.symbolic.operators import is_zero
+from ....core.model.verdict import failed, passed
+from ....dp.noise import laws as noise_laws, symbolic_moments
+from ....core.numbers.precision import short
+from .common import AiryAware, named_law, nudged, numeric_value
+from ....core.kinds.mutants import each_expression_mutant
 
 
 @lru_cache(maxsize=256)
@@ -63,6 +65,5 @@ class NoiseLawQuantity(AiryAware):
         return passed("numeric", numeric_note + "; no symbolic derivation for this law")
 
     def mutants(self, claim, settings):
-        from ....core.mutants import each_expression_mutant
         yield from each_expression_mutant(claim, self.asserted_fields, settings)
         yield nudged(claim, "asserts", settings, required_digits(settings.dps) - 5)

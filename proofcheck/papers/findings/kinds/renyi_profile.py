@@ -1,7 +1,7 @@
 """Kind ``renyi-profile``: on a grid of shifts and orders, D_alpha(X || X + delta)/alpha
 is largest at the asserted order (1 stands for the KL limit).
 
-D_alpha by adaptive Gauss-Legendre quadrature (``proofcheck.dp.log_location``);
+D_alpha by adaptive Gauss-Legendre quadrature (``proofcheck.dp.mechanisms.log_location``);
 near ties are recomputed with more digits, and at order 1 the slope at
 alpha = 1+ must be negative (``numeric``).
 """
@@ -11,11 +11,12 @@ from functools import lru_cache
 
 import mpmath
 
-from ....core.errors import ProofcheckError
+from ....core.model.errors import ProofcheckError
 from ....core.kinds import Kind
-from ....core.verdict import Verdict, failed, passed
-from ....dp import log_location
-from .common import named_law, short, string_list
+from ....core.model.verdict import Verdict, failed, passed
+from ....dp.mechanisms import log_location
+from ....core.numbers.precision import short
+from .common import named_law, string_list
 
 
 @lru_cache(maxsize=4096)

@@ -8,11 +8,14 @@ from functools import lru_cache
 
 import mpmath
 
-from ....core.precision import agree, required_digits
-from ....core.verdict import failed, passed
-from ....dp import log_location, noise_laws
-from ....dp.score_cgf_quadrature import score_log_mgf
-from .common import AiryAware, named_law, nudged, numeric_value, short, string_list
+from ....core.numbers.precision import agree, required_digits
+from ....core.model.verdict import failed, passed
+from ....dp.mechanisms import log_location
+from ....dp.noise import laws as noise_laws
+from ....dp.noise.score_cgf_quadrature import score_log_mgf
+from ....core.numbers.precision import short
+from .common import AiryAware, named_law, nudged, numeric_value, string_list
+from ....core.kinds.mutants import each_expression_mutant
 
 
 @lru_cache(maxsize=64)
@@ -65,6 +68,5 @@ class SmallShiftLimit(AiryAware):
                       f"(smallest relative margin {short(worst, 3)}, quadrature at {dps} digits)")
 
     def mutants(self, claim, settings):
-        from ....core.mutants import each_expression_mutant
         yield from each_expression_mutant(claim, self.asserted_fields, settings)
         yield nudged(claim, "curvature", settings, required_digits(settings.dps) - 5)

@@ -2,7 +2,7 @@
 cumulant generating function.
 
 Arb-certified integrals on a covering of [0, T], the Taylor form near 0 and an
-analytic tail (``certified``; ``proofcheck.dp.sub_gaussian_score``).  With
+analytic tail (``certified``; ``proofcheck.dp.scores.sub_gaussian_score``).  With
 ``exceeds_at``, the opposite: K(t*) > I t*^2/2 at that point (``certified``).
 """
 from __future__ import annotations
@@ -12,11 +12,11 @@ from functools import lru_cache
 
 import sympy as sp
 
-from ....core.errors import ProofcheckError
-from ....core.symbolic import is_zero
-from ....core.verdict import Verdict, failed, passed
-from ....dp import score_laws, sub_gaussian_score
-from ....dp.airy_functions import A1P
+from ....core.model.errors import ProofcheckError
+from ....core.symbolic.operators import is_zero
+from ....core.model.verdict import Verdict, failed, passed
+from ....dp.scores import score_laws, sub_gaussian_score
+from ....dp.numerics.airy_functions import A1P
 from .common import AiryAware, certified_ball
 
 
@@ -133,5 +133,6 @@ class SubGaussianScore(AiryAware):
         # Only a smaller curvature asserts more: a larger one is implied by the claim.
         out = []
         for factor, label in ((sp.Rational(99, 100), "0.99"), (1 - sp.Rational(1, 10**6), "1 - 1e-6")):
-            out.append((f"curvature: scaled by {label}", claim.with_parsed("curvature", claim.expr("curvature") * factor)))
+            scaled = claim.with_parsed("curvature", claim.expr("curvature") * factor)
+            out.append((f"curvature: scaled by {label}", scaled))
         return out
