@@ -45,10 +45,10 @@ def browser():
         options.add_argument(flag)
     profile = tempfile.mkdtemp(prefix="proofcheck-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
-    session = webdriver.Chrome(service=Service(driver), options=options)
-    session.set_window_size(1280, 1000)
-    yield session
-    session.quit()
+    chromium = webdriver.Chrome(service=Service(driver), options=options)
+    chromium.set_window_size(1280, 1000)
+    yield chromium
+    chromium.quit()
     shutil.rmtree(profile, ignore_errors=True)
 
 

@@ -82,6 +82,7 @@ def test_the_mathematics_is_mathml_and_no_raw_dollar_is_left(pages):
         assert "$" not in _visible_text(_tree(text)), name
         assert "$" not in text, name  # not even in the script or an attribute
     assert pages["packs/larger-groups.html"].count("<math") >= 100
+    assert "&amp;#" not in "".join(pages.values())  # no character reference escaped twice
     assert pages["demo/html-demo.html"].count("<math") >= 3
 
 
@@ -111,6 +112,8 @@ def test_each_claim_has_its_anchor_and_a_failure_shows_its_counter_example(pages
     failed = page[page.index(f'id="{FALSE_CLAIM}"'):]
     assert 'data-status="failed"' in failed[:300] and "FAILED" in failed and "Counter-example" in failed
     assert 'href="#square-nonnegative"' in page
+    # The definition as SymPy reads it, beside its source: x**2 typeset as a power.
+    assert "as SymPy reads it: <math" in page and "<msup><mi>x</mi><mn>2</mn></msup>" in page
 
 
 def test_a_failure_in_verify_and_in_pytest_prints_the_link_to_its_claim_on_the_page(tmp_path):

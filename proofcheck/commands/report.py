@@ -149,12 +149,17 @@ def _write_html(args, claims, papers, full, results, out_dir, base, seconds) -> 
     from ..report.html_site import write_site
     settings = Settings(dps=validate_dps(args.dps), seed=args.seed, samples=args.samples)
     written = write_site(papers=papers, claims=claims, full=full, results=results, out_dir=out_dir,
-                         settings=settings, cache=cache_for(args), derivation_base=base,
+                         settings=settings, cache=cache_for(args, derivation_scripts_package.folders()),
+                         derivation_base=base,
                          command=_command(args) + " --html")
-    failed = 0
+    failed = sum(s.status.get("failed", 0) + s.status.get("error", 0) for _, s in written)
+    if args.json:
+        json.dump({"reports": [{"path": str(p), "summary": s.as_dict()} for p, s in written],
+                   "index": str(out_dir / "index.html")}, sys.stdout, indent=1)
+        print()
+        return 1 if failed else 0
     for path, summary in written:
         bad = summary.status.get("failed", 0) + summary.status.get("error", 0)
-        failed += bad
         print(f"wrote {path}: {summary.claims} claims" + (f", {bad} failed" if bad else ""))
     print(f"wrote {out_dir / 'index.html'}" + (f"; checked in {seconds:.1f} s" if seconds is not None else ""))
     return 1 if failed else 0

@@ -72,7 +72,8 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f9fafb;padding:.5rem
 .figure svg{max-width:100%;height:auto}
 .claim{border-top:1px solid var(--rule)}
 .claim{scroll-margin-top:6rem}
-main table{display:block;overflow-x:auto;max-width:100%}
+main table{display:block;overflow-x:auto;overflow-y:hidden;max-width:100%}
+.read math{padding:.15em 0}
 .body code,.route{overflow-wrap:anywhere}
 .body dd{overflow-x:auto;overflow-y:hidden;padding:.1em 0}
 main p,main li{overflow-wrap:anywhere}
@@ -93,6 +94,7 @@ td,th{border:1px solid var(--rule);padding:.2rem .4rem;text-align:left;vertical-
 #pc-filters[hidden]{display:none}
 math{font-size:1.15em}
 .stmt math,.body dd math{math-style:normal}
+.read{color:var(--muted);font-size:.9em}
 @media (max-width:600px){body{font-size:15px}.stmt,.body{margin-left:.25rem}
  #pc-filters{position:static}}
 """ + _badge_css()

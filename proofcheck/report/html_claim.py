@@ -14,6 +14,7 @@ import html
 from dataclasses import dataclass
 
 from . import mathml
+from .expression_mathml import expression
 from .html_assets import badge, badge_category
 from .markdown import states_a_claim
 
@@ -21,6 +22,8 @@ from .markdown import states_a_claim
 DEFINING = ("params", "variables", "define", "sampling", "lhs", "definition", "expr", "objective")
 ASSERTING = ("rel", "rhs", "asserts", "value", "printed", "digits")
 POINTS = ("points", "samples")
+# The fields that hold one expression, shown as SymPy reads it too.
+EXPRESSIONS = ("lhs", "rhs", "asserts", "definition", "expr", "objective")
 
 
 @dataclass
@@ -100,7 +103,9 @@ def _fields(entry, names) -> str:
         value = entry.get(name)
         if value is None or value == "" or value == {} or value == []:
             continue
-        rows.append(f"<tr><th scope=\"row\">{_e(name)}</th><td><code>{_e(_text(value))}</code></td></tr>")
+        math = expression(value) if name in EXPRESSIONS else None
+        read = f'<br><span class="read">as SymPy reads it: {math}</span>' if math else ""
+        rows.append(f"<tr><th scope=\"row\">{_e(name)}</th><td><code>{_e(_text(value))}</code>{read}</td></tr>")
     return f"<table>{''.join(rows)}</table>" if rows else ""
 
 

@@ -10,7 +10,9 @@ its link (``permalinks.py``).
 """
 from __future__ import annotations
 
+import hashlib
 import html
+import shutil
 from pathlib import Path
 
 from ..core.model.support import weakest_along
@@ -52,13 +54,41 @@ def figures_section(paper: str, rendered: dict, note: str) -> str:
     return "".join(parts) + "</section>"
 
 
-def draw_figures(papers, out_dir: Path) -> tuple[dict, str]:
+def draw_figures(papers, out_dir: Path, cache=None) -> tuple[dict, str]:
     """The papers' figures (drawn when matplotlib is installed), and the note a page shows without them."""
     names = [n for n in figure_module.FIGURES if any(n in figure_module.for_paper(p.name) for p in papers)]
     if names and not figure_module.matplotlib_available():
         return {}, (f"Figures are not included: install matplotlib ({figure_module.INSTALL_HINT}) "
                     "and run proofcheck report --html again.")
-    return {n: figure_module.render(n, out_dir / "figures") for n in names}, ""
+    return {n: _figure(n, out_dir, cache) for n in names}, ""
+
+
+def _figure(name: str, out_dir: Path, cache):
+    """Figure ``name`` as SVG: drawn, or as drawn before under the same source and versions.
+
+    A figure's numbers come from the package's code alone, so the verdict cache's key of
+    the source (every .py, and the versions of SymPy, mpmath and python-flint), with
+    matplotlib's version, says when a kept drawing is still the one the code would draw.
+    Drawing the five figures anew takes most of a warm report's time.
+    """
+    if cache is None:
+        return figure_module.render(name, out_dir / "figures", formats=("svg",))
+    import matplotlib
+
+    from ..core.run.verdict_cache import source_fingerprint
+    key = hashlib.sha256(f"{source_fingerprint(cache.also_hashed)} {matplotlib.__version__} {name}".encode()).hexdigest()
+    kept = Path(cache.folder) / "figures" / f"{name}-{key[:32]}.svg"
+    spec = figure_module.FIGURES[name]
+    if kept.is_file():
+        return figure_module.FigureOutput(name, spec.title, spec.caption, "written", {"svg": kept})
+    figure = figure_module.render(name, out_dir / "figures", formats=("svg",))
+    if figure.written:
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(figure.files["svg"], kept)
+        except OSError:
+            pass  # a cache that cannot be written only costs time
+    return figure
 
 
 def controls_of(claims, settings: Settings, cache) -> dict:
@@ -68,7 +98,7 @@ def controls_of(claims, settings: Settings, cache) -> dict:
     from ..core.run.verdict_cache import claim_key
     found = {}
     for claim in claims:
-        kept = cache.get(claim_key(claim, settings, True))
+        kept = cache.get(claim_key(claim, settings, True, cache.also_hashed))
         if kept is not None and kept[1] is not None:
             found[claim.id] = kept[1]
     return found
@@ -101,22 +131,25 @@ def writeup_pages(paper: str, out_dir: Path) -> list[tuple[str, str]]:
 
 
 def index_page(entries: list[tuple[str, str, dict, list]]) -> str:
-    """The index: every paper with its counts, and its write-ups."""
-    items = []
-    for title, name, tally, writeups in entries:
+    """The index: every paper with its counts, then the write-ups (the findings) as pages of their own."""
+    items, writeups = [], []
+    for title, name, tally, papers_writeups in entries:
         text = (f"{tally['symbolic'] + tally['certified']} proved, {tally['numeric']} sampled, "
                 f"{tally['logical']} by argument, {tally['failed']} failed, {tally['error']} errors")
-        items.append(f'<li><a href="{_e(name)}">{_e(title)}</a>: {_e(text)}'
-                     + ("".join(f'<br>write-up: <a href="{_e(n)}">{_e(t)}</a>' for t, n in writeups)) + "</li>")
+        items.append(f'<li><a href="{_e(name)}">{_e(title)}</a>: {_e(text)}</li>')
+        writeups += [f'<li><a href="{_e(n)}">{_e(t)}</a> (with <a href="{_e(name)}">{_e(title)}</a>)</li>'
+                     for t, n in papers_writeups]
     body = ("<header><h1>proofcheck reports</h1></header><main><h2>Papers</h2>"
-            f"<ul>{''.join(items)}</ul></main>")
-    return document("proofcheck reports", body)
+            f"<ul>{''.join(items)}</ul>")
+    if writeups:
+        body += f"<h2>Findings and write-ups</h2><ul>{''.join(writeups)}</ul>"
+    return document("proofcheck reports", body + "</main>")
 
 
 def write_site(*, papers, claims, full, results, out_dir: Path, settings: Settings, cache,
                derivation_base: str, command: str) -> list[tuple[Path, object]]:
     """Write every page; (path, summary) per paper, as the other formats report."""
-    rendered, note = draw_figures(papers, out_dir)
+    rendered, note = draw_figures(papers, out_dir, cache)
     controls = controls_of(claims, settings, cache) if results is not None else {}
     written, entries, links = [], [], {}
     for paper in papers:
