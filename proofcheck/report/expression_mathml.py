@@ -1,7 +1,7 @@
 """A claim's expression (``lhs``, ``rhs``, ``asserts``) as SymPy reads it, in MathML.
 
 The claims file writes ``1/2 + r0/(2*(1 + c))``; the page shows it beside that source as
-SymPy's whitelist parser (``core/expressions.py``) reads it, typeset by SymPy's
+SymPy's whitelist parser (``core/model/expressions.py``) reads it, typeset by SymPy's
 presentation MathML printer, so a reader sees the formula the checker was given.  Every
 name that is no constant of the language is read as a real symbol; an expression the
 parser refuses (a function the claims file defines, say) is shown as source only.

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from typing import Any
 
+from ..core.model.results import Result
+from ..core.model.support import ChainEvidence
 from . import mathml
 from .expression_mathml import expression
 from .html_assets import badge, badge_category
 from .markdown import states_a_claim
+from .paper_map import MapRow
 
 # The fields of a claims record that say what the claim defines and what it asserts.
 DEFINING = ("params", "variables", "define", "sampling", "lhs", "definition", "expr", "objective")
@@ -30,10 +34,10 @@ EXPRESSIONS = ("lhs", "rhs", "asserts", "definition", "expr", "objective")
 class ClaimView:
     """What the page knows of one claim."""
 
-    row: object                 # paper_map.MapRow
-    entry: object               # the claims record (claims.Entry), read with .get
-    result: object = None       # runner.Result, None when not checked
-    chain: object = None        # support.ChainEvidence
+    row: MapRow
+    entry: Any                  # the claims record (claims.Entry or Claim), read with .get
+    result: Result | None = None  # None when not checked
+    chain: ChainEvidence | None = None
     controls: dict | None = None  # the negative controls' report kept by ``verify --mutants``
     derivation_href: str | None = None
 

@@ -78,7 +78,7 @@ def chart(views: list[ClaimView]) -> str:
     rows, described = [], []
     for i, (section, group) in enumerate(sections):
         tally = counts(group)
-        y, x = i * height + 4, label_width
+        y, x = i * height + 4, float(label_width)
         name = f"§{section}" if section else "claims"
         rows.append(f'<text x="{label_width - 6}" y="{y + 12}" text-anchor="end" font-size="12">{_e(name)}</text>')
         for category in CHART_ORDER:

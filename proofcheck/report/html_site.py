@@ -21,6 +21,7 @@ from . import figures as figure_module
 from . import mathml
 from .html_claim import ClaimView
 from .html_page import counts, document, page
+from .paper_map import Summary
 from .svg import inline_svg
 from .writeups import writeups_for
 
@@ -147,7 +148,7 @@ def index_page(entries: list[tuple[str, str, dict, list]]) -> str:
 
 
 def write_site(*, papers, claims, full, results, out_dir: Path, settings: Settings, cache,
-               derivation_base: str, command: str) -> list[tuple[Path, object]]:
+               derivation_base: str, command: str) -> list[tuple[Path, Summary]]:
     """Write every page; (path, summary) per paper, as the other formats report."""
     rendered, note = draw_figures(papers, out_dir, cache)
     controls = controls_of(claims, settings, cache) if results is not None else {}
