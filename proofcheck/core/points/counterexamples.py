@@ -35,7 +35,7 @@ failure but never make a pass.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import mpmath
 import sympy as sp
@@ -76,38 +76,9 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
     if slack.has(sp.Integral, sp.Sum, sp.Limit, sp.Derivative) or not domain.parameters:
         return []
     symbols = [p.symbol for p in domain.parameters.values()]
-    # Relative to the larger side, but never below 1: against a side of 0 a purely relative
-    # slack is a constant sign, which gives a search nothing to descend.
-    # Left unevaluated: SymPy's comparisons of the sides cost more than the search itself.
-    scale = sp.Max(*(sp.Abs(side) for side in sides), 1, evaluate=False)
-    try:
-        relative = sp.lambdify(symbols, slack / scale, modules="mpmath")
-    except (TypeError, NameError, SyntaxError, KeyError, ValueError):
+    value = _relative_slack(slack, sides, symbols)
+    if value is None:
         return []
-
-    try:
-        on_balls = compile_arb(slack / scale, tuple(symbols))
-    except NotEnclosable:
-        on_balls = None
-
-    def value(values):
-        if on_balls is not None:
-            # Arb balls first (microseconds); mpmath where a ball is not a usable float
-            # (out of the domain, a pole, digits lost), as before.
-            ball_value = _float_on_balls(on_balls, values)
-            if ball_value is not None:
-                return ball_value
-        try:
-            with mpmath.workdps(20):
-                result = relative(*[_mpf(v) for v in values])
-            if isinstance(result, mpmath.mpc) or not mpmath.isfinite(result):
-                return None
-            return float(result)
-        except (ZeroDivisionError, ValueError, OverflowError, TypeError, NameError):
-            # NameError: a function SymPy prints under a name mpmath lacks (airyaiprime); the
-            # search then proposes no point there, and the sampled points still decide.
-            return None
-
     found = []
     try:
         with time_budget(SEARCH_SECONDS):
@@ -123,6 +94,44 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
     except SymbolicTimeout:
         pass  # the search is an extra: what it found so far is still checked
     return found
+
+
+def _relative_slack(slack, sides, symbols):
+    """The slack relative to the sides as a function of the parameters' values (``_slack_value``),
+    or None where SymPy cannot print it for mpmath."""
+    # Relative to the larger side, but never below 1: against a side of 0 a purely relative
+    # slack is a constant sign, which gives a search nothing to descend.
+    # Left unevaluated: SymPy's comparisons of the sides cost more than the search itself.
+    scale = sp.Max(*(sp.Abs(side) for side in sides), 1, evaluate=False)
+    try:
+        relative = sp.lambdify(symbols, slack / scale, modules="mpmath")
+    except (TypeError, NameError, SyntaxError, KeyError, ValueError):
+        return None
+    try:
+        on_balls = compile_arb(slack / scale, tuple(symbols))
+    except NotEnclosable:
+        on_balls = None
+    return partial(_slack_value, relative, on_balls)
+
+
+def _slack_value(relative, on_balls, values):
+    """The relative slack at ``values`` as a float, or None where it is not a finite real."""
+    if on_balls is not None:
+        # Arb balls first (microseconds); mpmath where a ball is not a usable float
+        # (out of the domain, a pole, digits lost), as before.
+        ball_value = _float_on_balls(on_balls, values)
+        if ball_value is not None:
+            return ball_value
+    try:
+        with mpmath.workdps(20):
+            result = relative(*[_mpf(v) for v in values])
+        if isinstance(result, mpmath.mpc) or not mpmath.isfinite(result):
+            return None
+        return float(result)
+    except (ZeroDivisionError, ValueError, OverflowError, TypeError, NameError):
+        # NameError: a function SymPy prints under a name mpmath lacks (airyaiprime); the
+        # search then proposes no point there, and the sampled points still decide.
+        return None
 
 
 def _compass_search(domain, symbols, value, points, found, starts, rounds):
