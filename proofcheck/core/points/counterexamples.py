@@ -165,8 +165,8 @@ def _compass_search(domain, symbols, value, points, found, starts, rounds):
             found.append(exact)
 
 
-def _line_scans(domain, symbols, value, worst, points, found, size: int = 200, refine: int = 80,
-                passes: int = 2):
+def _line_scans(domain, symbols, value, worst, points, found, size: int = 200, refine: int = 80,  # noqa: PLR0913
+                passes: int = 2):  # the phases' common six, and the scan's three sizes
     """The minimum of the slack along each parameter in turn, from the worst sample.
 
     Each scan holds the other parameters where the previous scan left them
@@ -320,7 +320,7 @@ def _snap(value: float) -> tuple:
     points (the domain's edges, the same minimiser), and SymPy's nsimplify is the
     costliest part of a search.
     """
-    if value != value or value in (float("inf"), float("-inf")):
+    if value != value or value in (float("inf"), float("-inf")):  # noqa: PLR0124 - nan is unequal to itself
         return ()
     tolerance = SNAP_TOLERANCE * max(1.0, abs(value))
     out = []
@@ -369,7 +369,7 @@ def _valid_point(domain, symbols, values):
     point = {}
     try:
         for parameter, symbol, v in zip(domain.parameters.values(), symbols, values):
-            if not isinstance(v, sp.Basic) and (v != v or v in (float("inf"), float("-inf"))):
+            if not isinstance(v, sp.Basic) and (v != v or v in (float("inf"), float("-inf"))):  # noqa: PLR0124 - nan
                 return None
             exact = (v if isinstance(v, sp.Basic) and (v.is_Integer or not parameter.integer) else
                      sp.Integer(round(v)) if parameter.integer else sp.Rational(v))
