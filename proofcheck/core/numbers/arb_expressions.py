@@ -118,15 +118,16 @@ class _Source:
         return _build(node, self.names)
 
 
-@lru_cache(maxsize=None)
 def _rule_for(kind):
     """The rule of the nearest class in ``kind``'s method resolution order that ``_RULES``
     names (the way SymPy's printers dispatch); a function of one argument otherwise."""
-    for base in kind.__mro__:
-        rule = _RULES.get(base)
-        if rule is not None:
-            return rule
-    return _function
+    rule = _RULE_OF_TYPE.get(kind)
+    if rule is None:
+        rule = _RULE_OF_TYPE[kind] = next((_RULES[base] for base in kind.__mro__ if base in _RULES), _function)
+    return rule
+
+
+_RULE_OF_TYPE: dict = {}  # each type's rule, found once: the table never changes
 
 
 def _symbol(source, node):

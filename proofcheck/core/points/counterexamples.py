@@ -79,7 +79,7 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
     value = _relative_slack(slack, sides, symbols)
     if value is None:
         return []
-    found = []
+    found: list[dict] = []
     try:
         with time_budget(SEARCH_SECONDS):
             _compass_search(domain, symbols, value, points, found, starts, rounds)
