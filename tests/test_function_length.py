@@ -17,9 +17,6 @@ LISTED: dict[str, str] = {
     "proofcheck/commands/verify.py:run": "the verify command's steps in order: list, check, print, cache",
     "proofcheck/core/kinds/optimum.py:check": "the optimum's routes in order, each a few lines",
     "proofcheck/core/kinds/inequality_points.py:decide_at": "one point's decision, Arb first, then the sides' balls",
-    "proofcheck/core/numbers/settled_quadrature.py:settled_quadrature": "quadrature settled in steps",
-    "proofcheck/core/points/counterexamples.py:counterexample_search": "the search's phases in order",
-    "proofcheck/core/symbolic/operators.py:_resolve_branches": "the branches of a piecewise integrand",
 }
 
 

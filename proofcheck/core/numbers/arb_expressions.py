@@ -22,9 +22,7 @@ rounding of a difference that cancelled, happens to fall on.
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
 from functools import lru_cache
-from typing import cast
 
 import mpmath
 import sympy as sp
@@ -104,8 +102,7 @@ class _Source:
     def build(self, node) -> str:
         """The name of ``node``'s ball, its line emitted once, by the rule of its type."""
         if node not in self.seen:
-            kind = cast(Hashable, type(node))  # a class: hashable, whatever mypy reads of SymPy's
-            self.seen[node] = self.emit(_rule_for(kind)(self, node))
+            self.seen[node] = self.emit(_rule_for(type(node))(self, node))
         return self.seen[node]
 
     def fold(self, node, template: str) -> str:
@@ -121,15 +118,16 @@ class _Source:
         return _build(node, self.names)
 
 
-@lru_cache(maxsize=None)
-def _rule_for(kind: type):
+def _rule_for(kind):
     """The rule of the nearest class in ``kind``'s method resolution order that ``_RULES``
     names (the way SymPy's printers dispatch); a function of one argument otherwise."""
-    for base in kind.__mro__:
-        rule = _RULES.get(base)
-        if rule is not None:
-            return rule
-    return _function
+    rule = _RULE_OF_TYPE.get(kind)
+    if rule is None:
+        rule = _RULE_OF_TYPE[kind] = next((_RULES[base] for base in kind.__mro__ if base in _RULES), _function)
+    return rule
+
+
+_RULE_OF_TYPE: dict = {}  # each type's rule, found once: the table never changes
 
 
 def _symbol(source, node):

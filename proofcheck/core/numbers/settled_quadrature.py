@@ -258,16 +258,9 @@ def settled_quadrature(f, nodes, tolerance):
     nodes = list(nodes)
     scale = 0  # the integrand is integrated times 2^-scale
     absolute = None  # the unscaled result of a small integral, if no scaled one converges
+    absolute_dropped = None  # and the radii its balls dropped
     for _ in range(ROUNDS):
-        recorded = NodeRecorder(f if not scale else _TimesPowerOfTwo(f, -scale))
-        with dropped_radii.ledger() as dropped:
-            if absolute is None:
-                value, error = tanh_sinh.quad_to(recorded, nodes, tolerance)
-            else:
-                # A small integral has its absolute result: its relative one is had within a
-                # few levels (SMALL_DEGREE), or the integrand cancels and no level gives it.
-                value, error = tanh_sinh.quad(recorded, nodes, error=True,
-                                              maxdegree=_small_degree(tolerance))
+        recorded, value, error, dropped = _attempt(f, nodes, scale, absolute is not None, tolerance)
         peak = isolated_peak(recorded, nodes)
         if peak is not None:
             nodes = _cut(nodes, peak_vertex(recorded, peak, nodes))
@@ -283,15 +276,42 @@ def settled_quadrature(f, nodes, tolerance):
         if not scale and rescale < 0 and _cancels_at_unit_size(recorded):
             absolute, absolute_dropped = (value, error), dropped
         scale += rescale
-        # The mass of an integral far from 1 in size is often a peak (a Renyi moment at a
-        # large order): cut at its largest node too, where the scaled quadrature converges
-        # in few levels.
-        _, top = recorded.top()
-        if top is not None and _inside(top, recorded, nodes):
-            nodes = _cut(nodes, top)
+        nodes = _cut_at_top(recorded, nodes)
     else:
         raise EvaluationError(f"the quadrature did not settle: a peak between its nodes or a "
                               f"size that kept changing, after {ROUNDS} attempts")
+    return _settled(value, error, dropped, scale, (absolute, absolute_dropped), tolerance)
+
+
+def _attempt(f, nodes, scale, small, tolerance):
+    """One quadrature of ``f`` times 2^-scale: the nodes it recorded, value, error, and the
+    ledger of the radii its balls dropped."""
+    recorded = NodeRecorder(f if not scale else _TimesPowerOfTwo(f, -scale))
+    with dropped_radii.ledger() as dropped:
+        if not small:
+            value, error = tanh_sinh.quad_to(recorded, nodes, tolerance)
+        else:
+            # A small integral has its absolute result: its relative one is had within a
+            # few levels (SMALL_DEGREE), or the integrand cancels and no level gives it.
+            value, error = tanh_sinh.quad(recorded, nodes, error=True,
+                                          maxdegree=_small_degree(tolerance))
+    return recorded, value, error, dropped
+
+
+def _cut_at_top(recorded: NodeRecorder, nodes):
+    """The mass of an integral far from 1 in size is often a peak (a Renyi moment at a
+    large order): cut at its largest node too, where the scaled quadrature converges
+    in few levels."""
+    _, top = recorded.top()
+    if top is not None and _inside(top, recorded, nodes):
+        return _cut(nodes, top)
+    return nodes
+
+
+def _settled(value, error, dropped, scale, small, tolerance):
+    """The settled attempt's ``(value, error)`` at its own scale, or the absolute result of a
+    small integral (``small``: the result and its ledger) where that has no relative digits."""
+    absolute, absolute_dropped = small
     factor = _power_of_two(scale)
     value, error = value * factor, error * factor
     if absolute is not None and error > tolerance * max(factor, abs(value)):

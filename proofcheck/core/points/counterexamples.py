@@ -35,15 +35,15 @@ failure but never make a pass.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import mpmath
 import sympy as sp
 from flint import arb, fmpq
 
-from ..model.expressions import OPERATORS
 from ..numbers.arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .box_search import domain_proposals
+from ..model.expressions import OPERATORS
 from ..model.errors import DomainError, SymbolicTimeout
 from ..numbers.golden import golden_section_minimum
 from ..numbers.precision import arb_bits
@@ -77,39 +77,10 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
     if slack.has(*OPERATORS) or not domain.parameters:
         return []
     symbols = [p.symbol for p in domain.parameters.values()]
-    # Relative to the larger side, but never below 1: against a side of 0 a purely relative
-    # slack is a constant sign, which gives a search nothing to descend.
-    # Left unevaluated: SymPy's comparisons of the sides cost more than the search itself.
-    scale = sp.Max(*(sp.Abs(side) for side in sides), 1, evaluate=False)
-    try:
-        relative = sp.lambdify(symbols, slack / scale, modules="mpmath")
-    except (TypeError, NameError, SyntaxError, KeyError, ValueError):
+    value = _relative_slack(slack, sides, symbols)
+    if value is None:
         return []
-
-    try:
-        on_balls = compile_arb(slack / scale, tuple(symbols))
-    except NotEnclosable:
-        on_balls = None
-
-    def value(values):
-        if on_balls is not None:
-            # Arb balls first (microseconds); mpmath where a ball is not a usable float
-            # (out of the domain, a pole, digits lost), as before.
-            ball_value = _float_on_balls(on_balls, values)
-            if ball_value is not None:
-                return ball_value
-        try:
-            with mpmath.workdps(20):
-                result = relative(*[_mpf(v) for v in values])
-            if isinstance(result, mpmath.mpc) or not mpmath.isfinite(result):
-                return None
-            return float(result)
-        except (ZeroDivisionError, ValueError, OverflowError, TypeError, NameError):
-            # NameError: a function SymPy prints under a name mpmath lacks (airyaiprime); the
-            # search then proposes no point there, and the sampled points still decide.
-            return None
-
-    found: list = []
+    found: list[dict] = []
     try:
         with time_budget(SEARCH_SECONDS):
             _compass_search(domain, symbols, value, points, found, starts, rounds)
@@ -124,6 +95,44 @@ def counterexample_search(domain, slack, sides, points, starts: int = 2, rounds:
     except SymbolicTimeout:
         pass  # the search is an extra: what it found so far is still checked
     return found
+
+
+def _relative_slack(slack, sides, symbols):
+    """The slack relative to the sides as a function of the parameters' values (``_slack_value``),
+    or None where SymPy cannot print it for mpmath."""
+    # Relative to the larger side, but never below 1: against a side of 0 a purely relative
+    # slack is a constant sign, which gives a search nothing to descend.
+    # Left unevaluated: SymPy's comparisons of the sides cost more than the search itself.
+    scale = sp.Max(*(sp.Abs(side) for side in sides), 1, evaluate=False)
+    try:
+        relative = sp.lambdify(symbols, slack / scale, modules="mpmath")
+    except (TypeError, NameError, SyntaxError, KeyError, ValueError):
+        return None
+    try:
+        on_balls = compile_arb(slack / scale, tuple(symbols))
+    except NotEnclosable:
+        on_balls = None
+    return partial(_slack_value, relative, on_balls)
+
+
+def _slack_value(relative, on_balls, values):
+    """The relative slack at ``values`` as a float, or None where it is not a finite real."""
+    if on_balls is not None:
+        # Arb balls first (microseconds); mpmath where a ball is not a usable float
+        # (out of the domain, a pole, digits lost), as before.
+        ball_value = _float_on_balls(on_balls, values)
+        if ball_value is not None:
+            return ball_value
+    try:
+        with mpmath.workdps(20):
+            result = relative(*[_mpf(v) for v in values])
+        if isinstance(result, mpmath.mpc) or not mpmath.isfinite(result):
+            return None
+        return float(result)
+    except (ZeroDivisionError, ValueError, OverflowError, TypeError, NameError):
+        # NameError: a function SymPy prints under a name mpmath lacks (airyaiprime); the
+        # search then proposes no point there, and the sampled points still decide.
+        return None
 
 
 def _compass_search(domain, symbols, value, points, found, starts, rounds):
@@ -158,7 +167,7 @@ def _compass_search(domain, symbols, value, points, found, starts, rounds):
 
 
 def _line_scans(domain, symbols, value, worst, points, found, size: int = 200, refine: int = 80,
-                passes: int = 2):
+                passes: int = 2):  # the phases' common six, and the scan's three sizes
     """The minimum of the slack along each parameter in turn, from the worst sample.
 
     Each scan holds the other parameters where the previous scan left them

@@ -236,28 +236,36 @@ def _resolve_branches(integrand, variable, lo, hi, rep):
     for a positive ``t``, the sign the branch needs must follow from the
     assumptions.  A branch that is not proved raises UnprovedBranch.
     """
-    at = {**rep}
-    try:
-        x = evaluate(_test_point(lo, hi), rep, 30)
-    except EvaluationError:
-        raise NoClosedForm("cannot evaluate a test point of the piece") from None
-    at[variable] = x
-    inside = {variable: _piece_variable(variable, lo, hi)}
+    return _taken(integrand, _Piece(variable, lo, hi, rep))
 
-    def sign_at(e):
+
+class _Piece:
+    """The piece (lo, hi) of the range: its test point (``at``, with the representative
+    parameter point) and the variable written through a positive ``t`` (``inside``)."""
+
+    def __init__(self, variable, lo, hi, rep):
         try:
-            v = evaluate(e, at, 30)
+            x = evaluate(_test_point(lo, hi), rep, 30)
+        except EvaluationError:
+            raise NoClosedForm("cannot evaluate a test point of the piece") from None
+        self.lo, self.hi = lo, hi
+        self.at = {**rep, variable: x}
+        self.inside = {variable: _piece_variable(variable, lo, hi)}
+
+    def sign_at(self, e):
+        try:
+            v = evaluate(e, self.at, 30)
         except EvaluationError:
             raise NoClosedForm(f"cannot decide the sign of {e} on a piece") from None
         return 1 if v > 0 else -1 if v < 0 else 0
 
-    def proved(e, sign, what):
-        sign_on_piece = proved_sign(sp.sympify(e).xreplace(inside))
+    def proved(self, e, sign, what):
+        sign_on_piece = proved_sign(sp.sympify(e).xreplace(self.inside))
         if sign == 0 or sign_on_piece != sign:
-            raise UnprovedBranch(f"{what} on ({lo}, {hi}) is not proved for every parameter value")
+            raise UnprovedBranch(f"{what} on ({self.lo}, {self.hi}) is not proved for every parameter value")
         return sign
 
-    def holds(condition):
+    def holds(self, condition):
         """Truth of a comparison at the test point, proved on the piece."""
         if condition is sp.true:
             return True
@@ -267,37 +275,54 @@ def _resolve_branches(integrand, variable, lo, hi, rep):
             raise UnprovedBranch(f"the condition {condition} is not a single inequality")
         greater = condition.rhs - condition.lhs if condition.rel_op in ("<", "<=") \
             else condition.lhs - condition.rhs
-        sign = sign_at(greater)
-        proved(greater, sign, f"the sign of {greater}")
+        sign = self.sign_at(greater)
+        self.proved(greater, sign, f"the sign of {greater}")
         return sign > 0
 
-    def replace(node):
-        if not node.args:
-            return node
-        node = node.func(*[replace(a) for a in node.args]) if not isinstance(node, sp.Piecewise) else node
-        if isinstance(node, sp.Abs):
-            argument = node.args[0]
-            return argument * proved(argument, sign_at(argument), f"the sign of {argument}")
-        if isinstance(node, sp.sign):
-            argument = node.args[0]
-            return sp.Integer(proved(argument, sign_at(argument), f"the sign of {argument}"))
-        if isinstance(node, (sp.Max, sp.Min)):
-            values = [(evaluate(a, at, 30), a) for a in node.args]
-            chosen = max(values, key=lambda t: t[0]) if isinstance(node, sp.Max) else \
-                min(values, key=lambda t: t[0])
-            for _, other in values:
-                if other is not chosen[1]:
-                    gap = chosen[1] - other if isinstance(node, sp.Max) else other - chosen[1]
-                    proved(gap, sign_at(gap), f"{node.func.__name__} choosing {chosen[1]}")
-            return chosen[1]
-        if isinstance(node, sp.Piecewise):
-            for value, condition in node.args:
-                if holds(condition):
-                    return replace(value)
-            raise NoClosedForm("no branch of a piecewise integrand applies")
-        return node
 
-    return replace(integrand)
+def _taken(node, piece):
+    """``node`` with every branching function replaced by its branch on ``piece``, innermost first
+    (a ``Piecewise`` takes its branch before its values are looked at)."""
+    if not node.args:
+        return node
+    node = node.func(*[_taken(a, piece) for a in node.args]) if not isinstance(node, sp.Piecewise) else node
+    rule = next((rule for kind, rule in _BRANCH_RULES.items() if isinstance(node, kind)), None)
+    return node if rule is None else rule(node, piece)
+
+
+def _abs_branch(node, piece):
+    argument = node.args[0]
+    return argument * piece.proved(argument, piece.sign_at(argument), f"the sign of {argument}")
+
+
+def _sign_branch(node, piece):
+    argument = node.args[0]
+    return sp.Integer(piece.proved(argument, piece.sign_at(argument), f"the sign of {argument}"))
+
+
+def _extreme_branch(node, piece):
+    """The argument a Max (Min) takes at the test point, proved the largest (smallest) on the piece."""
+    values = [(evaluate(a, piece.at, 30), a) for a in node.args]
+    chosen = max(values, key=lambda t: t[0]) if isinstance(node, sp.Max) else \
+        min(values, key=lambda t: t[0])
+    for _, other in values:
+        if other is not chosen[1]:
+            gap = chosen[1] - other if isinstance(node, sp.Max) else other - chosen[1]
+            piece.proved(gap, piece.sign_at(gap), f"{node.func.__name__} choosing {chosen[1]}")
+    return chosen[1]
+
+
+def _piecewise_branch(node, piece):
+    for value, condition in node.args:
+        if piece.holds(condition):
+            return _taken(value, piece)
+    raise NoClosedForm("no branch of a piecewise integrand applies")
+
+
+# The functions with branches, by SymPy type, each replaced by the branch proved on the piece;
+# a node takes the rule of the first type it is an instance of.
+_BRANCH_RULES = {sp.Abs: _abs_branch, sp.sign: _sign_branch, sp.Max: _extreme_branch, sp.Min: _extreme_branch,
+                 sp.Piecewise: _piecewise_branch}
 
 
 class _Simplified:
