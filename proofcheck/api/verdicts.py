@@ -93,7 +93,7 @@ class CheckedVerdict:
         claim = self.claim
         lines = [f"{display.heading(claim.id, claim.where, claim.kind)}: "
                  f"{display.STATUS_WORDS.get(self.status, self.status)}", "",
-                 display.statement(claim.statement, claim.get("statement_tex")), "",
+                 display.shown(claim), "",
                  f"- evidence: {display.cell(self.evidence)}",
                  f"- route: {display.cell(self.route)}",
                  f"- at {self.dps} digits, {self.seconds:.2f} s"]
