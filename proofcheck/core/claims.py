@@ -45,6 +45,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 from .domains import Domain, parse_domain
 from .errors import ClaimFileError, ProofcheckError
 from .expressions import FUNCTIONS, make_symbol, parse_expression, real_only
+from .suggest import did_you_mean
 from .verdict import EVIDENCE_ORDER
 
 COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
@@ -180,6 +181,44 @@ def _file_definitions(raw, symbols, path, claim_id):
     return parsed
 
 
+# Fields of words, not of mathematics: a name they mention does not use a helper.
+_TEXT_FIELDS = {"id", "kind", "where", "statement", "statement_tex", "note", "derivation_note", "reason",
+                "basis", "evidence", "rests_on", "finding", "derivation", "result", "routes"}
+
+
+def _names_in(value) -> set[str]:
+    """Every name written in ``value``: a string, or the keys and values of tables and lists."""
+    if isinstance(value, str):
+        return set(_NAME.findall(value))
+    if isinstance(value, dict):
+        return set().union(*(_names_in(k) | _names_in(v) for k, v in value.items())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_names_in(v) for v in value)) if value else set()
+    return set()
+
+
+def _helper_name(key: str) -> str:
+    match = _FUNCTION_KEY.match(key)
+    return match.group(1) if match else key
+
+
+def helpers_used(shared, record) -> dict | None:
+    """The helpers of a file's ``define`` table that ``record`` uses, directly or through another
+    helper, in the table's order: a helper is checked only where it is used, so that a Laplace
+    helper in ``b`` does not stop a Gaussian claim that has no ``b``."""
+    if not isinstance(shared, dict) or not shared:
+        return shared
+    used = _names_in({k: v for k, v in record.items() if k not in _TEXT_FIELDS})
+    keep: set[str] = set()
+    while True:
+        more = {k for k in shared if k not in keep and _helper_name(k) in used}
+        if not more:
+            break
+        keep |= more
+        used |= set().union(*(_names_in(shared[k]) for k in more))
+    return {k: v for k, v in shared.items() if k in keep}
+
+
 def read_definitions(own, shared, symbols, path, claim_id):
     """A claim's ``define`` tables, its file's (``shared``) then its ``own``, parsed in ``symbols``."""
     inherited = _file_definitions(shared, symbols, path, claim_id) if shared else ({}, {})
@@ -227,16 +266,37 @@ def _common_fields(record, path, kinds) -> str:
         raise ClaimFileError(path, "each [[claim]] must be a table")
     claim_id = record.get("id")
     if not isinstance(claim_id, str) or not _ID.match(claim_id):
-        raise ClaimFileError(path, f"missing or malformed 'id' ({claim_id!r})")
-    for name in ("where", "statement", "kind"):
-        if not isinstance(record.get(name), str) or not record[name].strip():
-            raise ClaimFileError(path, f"missing field '{name}'", claim_id)
+        raise ClaimFileError(path, f"missing or malformed 'id' ({claim_id!r}): an id is letters, digits, "
+                             "'_', '.' and '-', starting with a letter or a digit")
+    missing = [name for name in ("where", "statement", "kind")
+               if not isinstance(record.get(name), str) or not record[name].strip()]
+    if missing:
+        raise ClaimFileError(path, _missing(missing), claim_id)
     if "evidence" in record and record["evidence"] not in EVIDENCE_ORDER:
         raise ClaimFileError(path, f"'evidence' must be one of {', '.join(EVIDENCE_ORDER)}", claim_id)
     if record["kind"] not in kinds:  # a name only: the checker is not imported to say so
-        raise ClaimFileError(path, f"unknown kind '{record['kind']}' (known: "
-                             f"{', '.join(sorted(kinds))})", claim_id)
+        offered = kinds.user_names() if hasattr(kinds, "user_names") else sorted(kinds)
+        raise ClaimFileError(path, f"unknown kind '{record['kind']}'{did_you_mean(record['kind'], offered)}"
+                             f"; the kinds: {', '.join(offered)} (proofcheck kinds describes each)", claim_id)
     return claim_id
+
+
+def _missing(names, kind=None) -> str:
+    """``missing fields 'lhs' and 'asserts' for kind identity``: every missing field at once."""
+    quoted = [f"'{name}'" for name in names]
+    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return f"missing field{'s' if len(names) > 1 else ''} {listed}" + (f" for kind {kind}" if kind else "")
+
+
+def _unknown_fields(record, kind) -> str | None:
+    """The message for fields neither common nor the kind's, each with its nearest known name."""
+    known = COMMON_FIELDS | set(kind.required) | set(kind.optional)
+    unknown = sorted(set(record) - known)
+    if not unknown:
+        return None
+    each = ", ".join(f"'{name}'{did_you_mean(name, known)}" for name in unknown)
+    return (f"unknown field{'s' if len(unknown) > 1 else ''} {each} for kind {kind.name} "
+            f"(proofcheck kinds {kind.name} lists its fields)")
 
 
 def build_claim(record: dict, path, kinds, paper="", section="", order=0,
@@ -246,10 +306,10 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
     kind = kinds[record["kind"]]
     missing = [f for f in kind.required if f not in record]
     if missing:
-        raise ClaimFileError(path, f"missing field '{missing[0]}' for kind {kind.name}", claim_id)
-    unknown = set(record) - COMMON_FIELDS - set(kind.required) - set(kind.optional)
+        raise ClaimFileError(path, _missing(missing, kind.name), claim_id)
+    unknown = _unknown_fields(record, kind)
     if unknown:
-        raise ClaimFileError(path, f"unknown field '{sorted(unknown)[0]}' for kind {kind.name}", claim_id)
+        raise ClaimFileError(path, unknown, claim_id)
     try:
         params = record.get("params", {})
         if not isinstance(params, dict):
@@ -257,6 +317,7 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
         domain = parse_domain(params)
         symbols = dict(domain.symbols)
         symbols.update(_variables(record.get("variables", {}), path, claim_id, symbols))
+        file_defines = helpers_used(file_defines, record)
         definitions, functions = read_definitions(record.get("define"), file_defines, symbols, path, claim_id)
         claim = Claim(id=claim_id, where=record["where"], statement=record["statement"],
                       kind=record["kind"], raw=dict(record), source=str(path), domain=domain,

@@ -32,6 +32,7 @@ import sympy as sp
 
 from . import sympy_repairs
 from .errors import ExpressionError, shorten
+from .suggest import did_you_mean
 
 # Every claim is read here: SymPy's assumptions are repaired before the first one is.
 sympy_repairs.repair()
@@ -160,7 +161,8 @@ class _Translator:
             return CONSTANTS[name]
         if name in FUNCTIONS or name in _OPERATORS or name in self.functions:
             self.fail(f"function '{name}' used without arguments")
-        self.fail(f"unknown name '{name}'")
+        known = list(self.symbols) + list(CONSTANTS)
+        self.fail(f"unknown name '{name}'{did_you_mean(name, known)}")
 
     def number(self, node):
         """The value of ``node``, which arithmetic needs to be a number or an expression."""
@@ -191,6 +193,8 @@ class _Translator:
             if right == 0:
                 self.fail("division by zero")
             return left / right
+        if isinstance(op, ast.BitXor):
+            self.fail("'^' is not a power: use ** for powers (t**2)")
         if isinstance(op, ast.Pow):
             # Guard against 9**9**9 and the like, which would hang evaluation.
             if right.is_Number and abs(right) > MAX_EXPONENT:
@@ -243,7 +247,8 @@ class _Translator:
             return lam(*args)
         function = FUNCTIONS.get(name)
         if function is None:
-            self.fail(f"unknown function '{name}'")
+            known = list(FUNCTIONS) + list(self.functions) + list(_OPERATORS)
+            self.fail(f"unknown function '{name}'{did_you_mean(name, known)}")
         args = [self.visit(a) for a in node.args]
         try:
             return function(*args)

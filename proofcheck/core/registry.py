@@ -21,6 +21,7 @@ class KindRegistry(Mapping):
     def __init__(self, places: dict[str, str] | None = None):
         self._places: dict[str, str] = {}
         self._made: dict[str, object] = {}
+        self._internal: set[str] = set()  # a pack's own kinds, not offered to a claims file of one's own
         for name, place in (places or {}).items():
             self.add(name, place)
 
@@ -56,6 +57,11 @@ class KindRegistry(Mapping):
         """A new registry: these kinds beside this one's."""
         merged = KindRegistry(self._places)
         merged._made.update(self._made)
+        merged._internal = set(self._internal) | set(places)
         for name, place in places.items():
             merged.add(name, place)
         return merged
+
+    def user_names(self) -> list[str]:
+        """The kinds a claims file of one's own is offered: every kind but the packs' own."""
+        return [name for name in self if name not in self._internal]
