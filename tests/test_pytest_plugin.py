@@ -240,3 +240,16 @@ def test_pytest_leaves_the_engine_s_asserts_alone_and_the_other_plugins_as_they_
     monkeypatch.setattr("sys.meta_path", [hook])
     pytest_plugin.narrow_assert_rewriting(lambda name: name.split(".")[0] != "proofcheck")
     assert hook._must_rewrite == {"hypothesis", "_pytest", "proofcheck_extra"}
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--proofcheck-dps", "5", "--proofcheck-dps must be between 15 and 100000"),
+    ("--proofcheck-controls", "-1", "--proofcheck-controls must be 0 or more"),
+    ("--proofcheck-timeout", "-3", "--proofcheck-timeout must be a positive number"),
+])
+def test_a_bad_option_stops_the_run_with_one_usage_error_before_any_item(claims_dir, option, value, message):
+    result = claims_dir.runpytest_subprocess("-q", "-p", "no:cacheprovider", option, value)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    errors = result.stderr.str()
+    assert message in errors and "Traceback" not in errors + result.stdout.str()
+    assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()
