@@ -48,6 +48,9 @@ def select(args):
     """The claims to check or to list, read but not yet built (``--only`` applied)."""
     from ..core.errors import ProofcheckError
     from ..papers import list_claims, packs
+    if args.claims is not None and args.papers:
+        raise ProofcheckError(f"verify checks a paper pack ({args.papers[0]}) or --claims {args.claims}, "
+                              "not both: run it once for each")
     if args.claims is None:
         args.only, args.papers = split_only(args.only, args.papers, set(packs()))
         if args.only == []:
@@ -68,6 +71,7 @@ def _build(args, ids):
 def run(args) -> int:
     dps = validate_dps(args.dps)
     claims = select(args)
+    broken = _broken_files(args)
     if args.list:
         return _list(claims, args.json)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
@@ -113,6 +117,7 @@ def run(args) -> int:
                                   "dismissed": sum(len(r.mutants.dismissed) for r in results),
                                   "unfinished": sum(bool(r.mutants.unfinished) for r in results)}
         summary["chain_evidence"] = dict(Counter(chains[r.claim.id].evidence for r in results))
+        summary["broken_files"] = broken
         records = [{**r.as_dict(), **_chain_record(chains[r.claim.id])} for r in results]
         json.dump({"claims": records, "summary": summary}, sys.stdout, indent=1)
         print()
@@ -135,8 +140,19 @@ def run(args) -> int:
                     print(f"  ACCEPTED MUTANT {r.claim.id}: {description}")
                 if r.mutants and r.mutants.unfinished:
                     print(f"  UNFINISHED CONTROLS {r.claim.id}: {r.mutants.unfinished}")
-        print(total.counts())
-    return 0 if total.all_passed and mutants_ok else 1
+        for reason in broken.values():
+            print(f"ERROR {reason}")
+        print(total.counts() + (f"; {len(broken)} claims file{'s' if len(broken) > 1 else ''} "
+                                "could not be read" if broken else ""))
+    return 0 if total.all_passed and mutants_ok and not broken else 1
+
+
+def _broken_files(args) -> dict:
+    """The files of a --claims folder that cannot be read: reported, the others checked."""
+    if args.claims is None:
+        return {}
+    from ..papers import broken_own_files
+    return broken_own_files(args.claims)
 
 
 class _Printer:

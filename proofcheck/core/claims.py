@@ -421,35 +421,53 @@ def list_file(path, kinds, paper="", order_start=0) -> list[Entry]:
     return entries
 
 
-def claims_files(path) -> list[Path]:
-    """One claims file, or every ``*.toml`` in a folder (``paper.toml`` aside) in name order."""
+def claims_files(path, pattern="*.toml", skip=()) -> list[Path]:
+    """One claims file, or every file of a folder matching ``pattern`` (``paper.toml`` and the
+    files in ``skip`` aside) in name order.  A pack's folder holds ``*.toml``; a folder of one's
+    own is read as pytest collects it, ``*.claims.toml`` only (a ``pyproject.toml`` beside them
+    is no claims file)."""
     path = Path(path)
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*.toml") if p.name != "paper.toml" and p.is_file())
+        files = sorted(p for p in path.rglob(pattern) if p.name != "paper.toml" and p.is_file())
         if not files:
-            raise ClaimFileError(path, "no claims files (*.toml) in this folder")
-        return files
+            raise ClaimFileError(path, f"no claims files ({pattern}) in this folder")
+        return [f for f in files if str(f) not in skip]
     if path.is_file():
         return [path]
     raise ClaimFileError(path, "not a regular file (a pipe or a device may never end)" if path.exists()
                          else "no such file or folder")
 
 
-def load_path(path, kinds, paper="", only=None) -> list[Claim]:
-    """One claims file, or every ``*.toml`` of a folder in name order; with ``only`` (a set of ids)
-    just those claims are built (the others are still read: ids stay unique, the order is kept)."""
-    entries = list_path(path, kinds, paper=paper)
+def broken_files(path, kinds, pattern="*.claims.toml") -> dict[str, str]:
+    """The files of a folder that cannot be built, each with its one-line reason: they are
+    reported as errors and the others are checked."""
+    if not Path(path).is_dir():
+        return {}
+    broken = {}
+    for f in claims_files(path, pattern):
+        try:
+            load_file(f, kinds)
+        except ClaimFileError as error:
+            broken[str(f)] = str(error)
+    return broken
+
+
+def load_path(path, kinds, paper="", only=None, pattern="*.toml", skip=()) -> list[Claim]:
+    """One claims file, or every file of a folder in name order (``claims_files``); with ``only``
+    (a set of ids) just those claims are built (the others are still read: ids stay unique, the
+    order is kept)."""
+    entries = list_path(path, kinds, paper=paper, pattern=pattern, skip=skip)
     claims: list[Claim] = []
-    for f in claims_files(path):
+    for f in claims_files(path, pattern, skip):
         start = next((e.order for e in entries if e.source == str(f)), len(entries))
         claims += load_file(f, kinds, paper=paper, order_start=start, only=only)
     return claims
 
 
-def list_path(path, kinds, paper="") -> list[Entry]:
+def list_path(path, kinds, paper="", pattern="*.toml", skip=()) -> list[Entry]:
     """The entries of a claims file or folder, ids checked unique, nothing built."""
     entries: list[Entry] = []
-    for f in claims_files(path):
+    for f in claims_files(path, pattern, skip):
         entries += list_file(f, kinds, paper=paper, order_start=len(entries))
     seen = {}
     for e in entries:

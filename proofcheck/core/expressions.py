@@ -181,6 +181,8 @@ class _Translator:
         self.fail(f"operator '{type(node.op).__name__}' is not allowed")
 
     def visit_BinOp(self, node):
+        if isinstance(node.op, ast.BitXor):
+            self.fail("'^' is not a power: use ** for powers (t**2)")
         left, right = self.number(node.left), self.number(node.right)
         op = node.op
         if isinstance(op, ast.Add):
@@ -193,8 +195,6 @@ class _Translator:
             if right == 0:
                 self.fail("division by zero")
             return left / right
-        if isinstance(op, ast.BitXor):
-            self.fail("'^' is not a power: use ** for powers (t**2)")
         if isinstance(op, ast.Pow):
             # Guard against 9**9**9 and the like, which would hang evaluation.
             if right.is_Number and abs(right) > MAX_EXPONENT:
