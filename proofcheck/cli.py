@@ -90,6 +90,12 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("proofcheck: interrupted", file=sys.stderr)
         return 130
+    except SystemError as error:
+        # Ctrl-C inside a callback of python-flint's integrals comes out as a SystemError.
+        if not isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
+            raise
+        print("proofcheck: interrupted", file=sys.stderr)
+        return 130
     except (ArithmeticError, ValueError, TypeError, RecursionError, MemoryError) as error:
         # An argument beyond what a computation supports (r = 10^-300): one line, not a traceback.
         # PROOFCHECK_TRACEBACK=1 shows where, for a report of a fault.

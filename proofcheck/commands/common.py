@@ -155,3 +155,25 @@ def keep_only(items, ids, what: str):
     if missing:
         raise ProofcheckError(f"no {what} with id {missing[0]!r}")
     return [item for item in items if item.id in set(ids)]
+
+
+def end_at_ctrl_c() -> None:
+    """From now on, Ctrl-C ends the process at once with status 130 and ``proofcheck: interrupted``.
+
+    For a command that spends its time inside python-flint's integrals, which call back into
+    Python: a KeyboardInterrupt raised in such a callback comes out of flint as a SystemError
+    with an exception set (and once as an object dump and "lost sys.stderr").  A command with
+    no worker and no file half written has nothing to undo, so it need not unwind at all."""
+    import os
+    import signal
+
+    def interrupted(signum, frame):
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            pass
+        os.write(2, b"proofcheck: interrupted\n")
+        os._exit(130)
+
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # a background job keeps ignoring it
+        signal.signal(signal.SIGINT, interrupted)
