@@ -50,3 +50,22 @@ def test_a_file_without_paper_is_headed_by_its_name_without_the_suffixes(tmp_pat
     (tmp_path / "t_fn.claims.toml").write_text(GOOD, encoding="utf-8")
     result = run_cli("verify", "--claims", tmp_path / "t_fn.claims.toml", "-j", "1")
     assert "== t_fn (1 claim) ==" in result.stdout and "t_fn.claims" not in result.stdout.split("\n")[0]
+
+
+def test_audit_reads_scientific_notation_as_papers_print_delta():
+    rounded = run_cli("audit", "pi", "3.14e0")
+    assert rounded.returncode == 0 and "3.14 is a correct rounding" in rounded.stdout
+    delta = run_cli("audit", "1/100000", "1e-5")
+    assert delta.returncode == 0 and "0.00001 is a correct rounding" in delta.stdout
+    wrong = run_cli("audit", "1/100000", "2e-5")
+    assert wrong.returncode == 1 and "0.00002 is wrong" in wrong.stdout
+
+
+def test_audit_refuses_a_printed_number_whose_last_digit_is_left_of_the_units_in_one_line():
+    result = run_cli("audit", "1500", "1.5e3")
+    assert result.returncode == 2 and "left of the units" in result.stderr
+
+
+def test_audit_reads_the_letter_pi():
+    result = run_cli("audit", "π", "3.1416")
+    assert result.returncode == 0 and "3.1416 is a correct rounding" in result.stdout

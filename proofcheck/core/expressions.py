@@ -100,7 +100,7 @@ FUNCTIONS = {
 }
 
 CONSTANTS = {
-    "pi": sp.pi, "E": sp.E, "e": sp.E, "oo": sp.oo, "inf": sp.oo, "I": None,
+    "pi": sp.pi, "π": sp.pi, "E": sp.E, "e": sp.E, "oo": sp.oo, "inf": sp.oo, "I": None,
 }
 del CONSTANTS["I"]  # complex numbers are not part of the language
 
