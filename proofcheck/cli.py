@@ -37,6 +37,11 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
+        # A bad value of one option (argparse says "argument --samples: ...") is answered in one
+        # line, as a bad --dps is; the usage is shown for what is missing or unknown.
+        if message.startswith("argument -") and ": expected one argument" not in message:
+            print(f"proofcheck: error: {message.removeprefix('argument ')}", file=sys.stderr)
+            sys.exit(EXIT_USAGE)
         self.print_usage(sys.stderr)
         print(f"proofcheck: error: {message}", file=sys.stderr)
         sys.exit(EXIT_USAGE)

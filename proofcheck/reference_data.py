@@ -21,7 +21,8 @@ COMMON = {
                  "\"nonnegative\" or \"integer\"",
     "define": "shorthands, in order: name = \"expression\", or \"f(x, y)\" = \"expression\" for a "
               "function; a file may carry a top-level [define] table shared by its claims",
-    "samples": "how many sample points a numeric check draws, 1 to 200 (default 12)",
+    "samples": "how many points a numeric check draws, 1 to 200 (default: verify's --samples); at "
+               "least 12 are drawn whatever it says, up to a third at the domain's edges",
     "points": "extra sample points, a list of tables such as [{ r = \"1/2\" }], checked against the domains",
     "sampling": "a narrower range to sample from, name = \"1 <= n <= 50\" (the claim is still about params)",
     "derivation": "the script in derivations/ that derives the result independently",

@@ -69,3 +69,65 @@ def test_audit_refuses_a_printed_number_whose_last_digit_is_left_of_the_units_in
 def test_audit_reads_the_letter_pi():
     result = run_cli("audit", "π", "3.1416")
     assert result.returncode == 0 and "3.1416 is a correct rounding" in result.stdout
+
+
+def test_a_bad_samples_jobs_or_timeout_is_one_line_like_a_bad_dps():
+    for option, value in (("--samples", "0"), ("-j", "x"), ("--timeout", "soon"), ("--dps", "3")):
+        result = run_cli("verify", option, value, "--list")
+        assert result.returncode == 2
+        assert result.stderr.count("\n") == 1 and "usage:" not in result.stderr, result.stderr
+
+
+def test_the_samples_help_says_that_twelve_points_are_always_drawn():
+    shown = " ".join(run_cli("verify", "--help").stdout.split())
+    assert "at least 12 are always drawn" in shown and "only N above 12 draws more" in shown
+
+
+def test_report_has_one_json_option_and_json_is_its_hidden_alias(tmp_path):
+    (tmp_path / "a.claims.toml").write_text(GOOD, encoding="utf-8")
+    assert "--json" not in run_cli("report", "--help").stdout
+    result = run_cli("report", "--claims", tmp_path / "a.claims.toml", "--out", tmp_path / "out",
+                     "--no-verify", "--json")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "a.json").exists()
+    assert json.loads(result.stdout)["reports"][0]["summary"]["claims"] == 1
+
+
+def test_report_out_a_file_says_that_out_names_a_folder(tmp_path):
+    (tmp_path / "a.claims.toml").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "taken").write_text("", encoding="utf-8")
+    result = run_cli("report", "--claims", tmp_path / "a.claims.toml", "--out", tmp_path / "taken", "--no-verify")
+    assert result.returncode == 2 and "is a file; --out names the folder" in result.stderr
+    assert "File exists" not in result.stderr
+
+
+def test_verify_list_aligns_kind_names_longer_than_eleven_characters():
+    lines = run_cli("verify", "exact-zcdp", "--list").stdout.splitlines()[:-1]
+    kinds = {line.split()[0]: line for line in lines}  # not needed: every line is checked below
+    assert kinds
+    statement_starts = set()
+    for line in lines:
+        after = line[80:]  # id (34), where (44), then the kind
+        rest = after.split(" ", 1)[1]
+        statement_starts.add(80 + len(after) - len(rest.lstrip()))
+    assert any(" alpha-one-limit " in line for line in lines)
+    assert len(statement_starts) == 1, statement_starts
+
+
+def test_the_api_error_names_its_parameter_not_a_command_line_flag():
+    import proofcheck
+    from proofcheck.core.errors import ProofcheckError
+    from pathlib import Path
+    pack = proofcheck.load(str(Path(__file__).resolve().parents[1] / "docs" / "examples" /
+                               "gaussian-facts.claims.toml"))
+    try:
+        pack["half-normal-mean"].check(dps=3)
+    except ProofcheckError as error:
+        assert str(error).startswith("parameter dps: must be between") and "--" not in str(error)
+    else:
+        raise AssertionError("dps=3 was accepted")
+
+
+def test_zcdp_help_shows_its_default_orders_as_they_are_typed():
+    shown = " ".join(run_cli("zcdp", "--help").stdout.split())
+    assert "(default: 2 10 100 1000 100000)" in shown and "['2'" not in shown

@@ -35,7 +35,7 @@ def settings_for(dps: int, samples: int, seed: int) -> Settings:
         raise ProofcheckError(f"samples must be an integer from 1 to {MAX_SAMPLES}, got {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ProofcheckError(f"seed must be an integer, got {seed!r}")
-    return Settings(dps=validate_dps(dps), seed=seed, samples=samples)
+    return Settings(dps=validate_dps(dps, "dps"), seed=seed, samples=samples)
 
 
 class CheckedVerdict:

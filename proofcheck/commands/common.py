@@ -31,8 +31,14 @@ def sample_count(text: str) -> int:
 
 
 def add_samples(parser):
+    from ..core.sampling import MIN_POINTS
+    # What N does (core/sampling.py): the draw of a claim without its own `samples` field has
+    # max(N, MIN_POINTS) points; its `points` and the tie points come on top of them.
     parser.add_argument("--samples", type=sample_count, default=4, metavar="N",
-                        help=f"sample points per numeric claim, 1 to {MAX_SAMPLES} (default 4)")
+                        help=f"points drawn for each numeric claim that sets no 'samples' of its own, 1 to "
+                        f"{MAX_SAMPLES} (default 4): at least {MIN_POINTS} are always drawn, up to a third "
+                        f"at the domain's edges, so only N above {MIN_POINTS} draws more; a claim's own "
+                        f"'points' and the tie points come on top")
 
 
 def add_dps(parser, default: int, high: int | None = None):

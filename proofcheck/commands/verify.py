@@ -224,8 +224,9 @@ def _list(claims, as_json) -> int:
         print()
         return 0
     from ..report.console import fit
+    width = max([11] + [len(c.kind) for c in claims])  # alpha-one-limit, zcdp-supremum: wider than 11
     for c in claims:
         derivation = f"  [derivations/{c.get('derivation')}.py]" if c.get("derivation") else ""
-        print(f"{fit(c.id, 34)} {fit(c.where, 44)} {c.kind:11} {fit(c.statement, 70).rstrip()}{derivation}")
+        print(f"{fit(c.id, 34)} {fit(c.where, 44)} {c.kind:{width}} {fit(c.statement, 70).rstrip()}{derivation}")
     print(f"{len(claims)} claim{'s' if len(claims) != 1 else ''}")
     return 0
