@@ -21,6 +21,7 @@ from dataclasses import replace
 from .claims import Claim
 from .errors import ProofcheckError, SymbolicTimeout
 from .narrowing import note_narrowing
+from .shrink import shrink_counterexample
 # A claim's outcome, as the runner hands it back (re-exported: callers import it from here).
 from .results import MutantReport, Result
 from .schedule import Schedule, group_of, heaviest_first
@@ -34,6 +35,7 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
     start = time.perf_counter()
     try:
         verdict = _misread(claim, settings) or kind.check(claim, settings)
+        verdict = shrink_counterexample(claim, verdict, settings)
         if settings.corroborate:
             verdict = kind.corroborate(claim, verdict, settings)
         verdict = note_narrowing(claim, verdict)
