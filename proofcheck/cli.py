@@ -28,6 +28,7 @@ COMMANDS = {
     "explore": "explore beyond the paper (proofcheck's own findings)",
     "report": "write the map of each paper (Markdown or JSON), with figures",
     "plot": "draw a figure of the report (PNG and SVG; needs matplotlib)",
+    "packs": "list the paper packs and their claims",
     "kinds": "the reference of claims files: every kind, its fields, examples",
     "new": "write a commented claims file to start from",
 }

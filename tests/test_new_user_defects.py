@@ -131,3 +131,12 @@ def test_the_api_error_names_its_parameter_not_a_command_line_flag():
 def test_zcdp_help_shows_its_default_orders_as_they_are_typed():
     shown = " ".join(run_cli("zcdp", "--help").stdout.split())
     assert "(default: 2 10 100 1000 100000)" in shown and "['2'" not in shown
+
+
+def test_packs_lists_each_pack_with_its_claims_count():
+    result = run_cli("packs")
+    assert result.returncode == 0
+    names = [line.split()[0] for line in result.stdout.splitlines()]
+    assert {"larger-groups", "exact-zcdp", "findings"} <= set(names)
+    listed = json.loads(run_cli("packs", "--json").stdout)
+    assert sum(row["claims"] for row in listed) >= 299
