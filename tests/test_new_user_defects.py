@@ -140,3 +140,23 @@ def test_packs_lists_each_pack_with_its_claims_count():
     assert {"larger-groups", "exact-zcdp", "findings"} <= set(names)
     listed = json.loads(run_cli("packs", "--json").stdout)
     assert sum(row["claims"] for row in listed) >= 299
+
+
+def test_verify_lf_checks_again_only_what_failed_last_time(tmp_path):
+    import os
+    import sys
+    import subprocess
+    (tmp_path / "mixed.claims.toml").write_text(GOOD + GOOD.replace('"pi-printed"', '"pi-wrong"')
+                                                .replace('printed = "3.1416"', 'printed = "3.1426"'),
+                                                encoding="utf-8")
+    environment = {k: v for k, v in os.environ.items() if k != "PROOFCHECK_NO_CACHE"}
+
+    def verify(*args):
+        return subprocess.run([sys.executable, "-m", "proofcheck", "verify", "--claims", "mixed.claims.toml",
+                               "-j", "1", "--cache-dir", "cache", *args], capture_output=True, text=True,
+                              cwd=tmp_path, env=environment, timeout=300)
+    first = verify("--lf")
+    assert "no claim failed last time" in first.stderr and "1 passed, 1 failed" in first.stdout
+    again = verify("--lf")
+    assert again.returncode == 1 and "0 passed, 1 failed" in again.stdout and "pi-wrong" in again.stdout
+    assert "pi-printed" not in again.stdout

@@ -32,6 +32,8 @@ def add_parser(sub, summary):
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     add_timeout(p)
     add_cache(p)
+    p.add_argument("--lf", "--last-failed", action="store_true", dest="last_failed",
+                   help="check only the claims that failed or ended in an error last time (all if none did)")
     p.set_defaults(run=run)
 
 
@@ -71,6 +73,9 @@ def _build(args, ids):
 def run(args) -> int:
     dps = validate_dps(args.dps)
     claims = select(args)
+    if args.last_failed:
+        from .last_failed import keep_last_failed
+        claims = keep_last_failed(args, claims)
     broken = _broken_files(args)
     if args.list:
         return _list(claims, args.json)
@@ -102,6 +107,8 @@ def run(args) -> int:
                                  # In the papers' order, lines appear as claims finish, not at the end.
                                  in_order=not args.json)
     elapsed = time.perf_counter() - start
+    from .last_failed import remember
+    remember(args, results)
     chains = _chains(claims, results)
     total = Tally()
     for result in results:
