@@ -160,3 +160,12 @@ def test_verify_lf_checks_again_only_what_failed_last_time(tmp_path):
     again = verify("--lf")
     assert again.returncode == 1 and "0 passed, 1 failed" in again.stdout and "pi-wrong" in again.stdout
     assert "pi-printed" not in again.stdout
+
+
+def test_verify_quiet_prints_only_the_claims_that_did_not_pass(tmp_path):
+    (tmp_path / "mixed.claims.toml").write_text(GOOD + GOOD.replace('"pi-printed"', '"pi-wrong"')
+                                                .replace('printed = "3.1416"', 'printed = "3.1426"'),
+                                                encoding="utf-8")
+    result = run_cli("verify", "--claims", tmp_path / "mixed.claims.toml", "-j", "1", "-q")
+    assert "FAIL  pi-wrong" in result.stdout and "PASS" not in result.stdout
+    assert "1 passed, 1 failed" in result.stdout

@@ -32,6 +32,8 @@ def add_parser(sub, summary):
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
     add_timeout(p)
     add_cache(p)
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="print only the claims that did not pass, and the summaries")
     p.add_argument("--lf", "--last-failed", action="store_true", dest="last_failed",
                    help="check only the claims that failed or ended in an error last time (all if none did)")
     p.set_defaults(run=run)
@@ -82,7 +84,7 @@ def run(args) -> int:
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
     from ..core.verdict_cache import cache_for, run_with_cache
     from ..report.console import InOrder, Tally
-    printer = None if args.json else _Printer(claims)
+    printer = None if args.json else _Printer(claims, quiet=args.quiet)
     in_order = InOrder(claims)
     checking = []  # the claims the workers are on, for the progress bar
     start = time.perf_counter()
@@ -165,8 +167,9 @@ def _broken_files(args) -> dict:
 class _Printer:
     """Prints results in the claims' order: a header as each paper starts, a summary as it ends."""
 
-    def __init__(self, claims):
+    def __init__(self, claims, quiet: bool = False):
         from ..papers import packs
+        self.quiet = quiet  # -q: a line for each claim that did not pass, the summaries
         self.titles = {name: pack.title for name, pack in packs().items()}
         self.counts = Counter(c.paper for c in claims)
         self.paper = None
@@ -179,7 +182,8 @@ class _Printer:
             self.paper, self.tally = result.claim.paper, Tally()
             print(paper_header(self.paper, self.titles.get(self.paper, ""), self.counts[self.paper]))
         self.tally.add(result)
-        print(result_line(result), flush=True)
+        if not (self.quiet and result.verdict.passed):
+            print(result_line(result), flush=True)
 
     def finish(self):
         self._close_paper()
