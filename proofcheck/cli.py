@@ -28,6 +28,9 @@ COMMANDS = {
     "explore": "explore beyond the paper (proofcheck's own findings)",
     "report": "write the map of each paper (Markdown or JSON), with figures",
     "plot": "draw a figure of the report (PNG and SVG; needs matplotlib)",
+    "packs": "list the paper packs and their claims",
+    "kinds": "the reference of claims files: every kind, its fields, examples",
+    "new": "write a commented claims file to start from",
 }
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -35,6 +38,11 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
+        # A bad value of one option (argparse says "argument --samples: ...") is answered in one
+        # line, as a bad --dps is; the usage is shown for what is missing or unknown.
+        if message.startswith("argument -") and ": expected one argument" not in message:
+            print(f"proofcheck: error: {message.removeprefix('argument ')}", file=sys.stderr)
+            sys.exit(EXIT_USAGE)
         self.print_usage(sys.stderr)
         print(f"proofcheck: error: {message}", file=sys.stderr)
         sys.exit(EXIT_USAGE)
@@ -86,6 +94,12 @@ def main(argv=None) -> int:
         print(f"proofcheck: error: {shorten(error, 400)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
+        print("proofcheck: interrupted", file=sys.stderr)
+        return 130
+    except SystemError as error:
+        # Ctrl-C inside a callback of python-flint's integrals comes out as a SystemError.
+        if not isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
+            raise
         print("proofcheck: interrupted", file=sys.stderr)
         return 130
     except (ArithmeticError, ValueError, TypeError, RecursionError, MemoryError) as error:

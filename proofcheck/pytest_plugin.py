@@ -74,6 +74,7 @@ def pytest_configure(config):
     config.pluginmanager.register(_EvidenceTally(), "proofcheck-evidence")
     config.addinivalue_line("markers", "claim: a claim checked by proofcheck")
     config.addinivalue_line("markers", "mutant: a negative control of a claim, which must be rejected")
+    _validate_options(config)
     names = _pack_names(config)
     if not names:
         return
@@ -89,6 +90,28 @@ def pytest_configure(config):
         path = str(available[name].folder / "paper.toml")
         if path not in config.args:
             config.args.append(path)
+
+
+def _validate_options(config) -> None:
+    """Every option checked before any item runs: a usage error in one line, not a failure
+    (with a traceback) of every item."""
+    from .core.model.errors import ProofcheckError
+    from .core.numbers.precision import validate_dps
+    dps = config.getoption("proofcheck_dps")
+    try:
+        if dps is not None:
+            validate_dps(dps, "--proofcheck-dps")
+    except ProofcheckError as error:
+        raise pytest.UsageError(str(error)) from None
+    try:
+        controls = _controls(config)
+    except ValueError:
+        raise pytest.UsageError("proofcheck_controls (ini) must be a whole number of controls") from None
+    if controls < 0:
+        raise pytest.UsageError(f"--proofcheck-controls must be 0 or more, not {controls}")
+    timeout = config.getoption("proofcheck_timeout")
+    if timeout is not None and not 0 < timeout < float("inf"):
+        raise pytest.UsageError(f"--proofcheck-timeout must be a positive number of seconds, not {timeout}")
 
 
 def pytest_collect_file(file_path: Path, parent):

@@ -190,7 +190,7 @@ def test_a_bad_pack_is_one_line_error(name, message):
     assert message in str(error.value) and "\n" not in str(error.value)
 
 
-@pytest.mark.parametrize("options, message", [({"dps": 5}, "--dps must be between"),
+@pytest.mark.parametrize("options, message", [({"dps": 5}, "^parameter dps: must be between"),
                                               ({"samples": 0}, "samples must be an integer"),
                                               ({"seed": "x"}, "seed must be an integer")])
 def test_bad_settings_are_one_line_errors(pack, options, message):

@@ -183,7 +183,7 @@ def test_bad_expression_exits_two_naming_the_problem(capsys, expression, message
     assert status == 2 and message in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("decimal", ["3.1.4", "abc", "", "1e5", "0x10", "+-1", ".", "nan", "1,5", "1 5"])
+@pytest.mark.parametrize("decimal", ["3.1.4", "abc", "", "1e", "e5", "0x10", "+-1", ".", "nan", "1,5", "1 5"])
 def test_malformed_decimal_exits_two(capsys, decimal):
     status, _, err = run(capsys, "pi", decimal)
     assert status == 2 and "malformed decimal" in err and err.count("\n") == 1

@@ -89,21 +89,22 @@ def _wait_for_a_worker(pid, patience=60.0):
         time.sleep(0.05)
 
 
-def _ctrl_c_reaches_a_process_spawned_here():
-    # A spawned process inherits this one's blocked and ignored signals: were Ctrl-C held
-    # here, verify would never see it, and the test would hang instead of failing.
+def ctrl_c_as_a_terminal_delivers_it():
+    """For a child's preexec_fn: SIGINT unblocked and at its default, as in a shell's foreground
+    job.  A spawned process inherits its parent's blocked and ignored signals, and a test run
+    started in the background ignores SIGINT: the test's result must depend on the code alone."""
     if hasattr(signal, "pthread_sigmask"):
-        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
-    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_ctrl_c_ends_verify_quietly_with_status_130(tmp_path):
-    _ctrl_c_reaches_a_process_spawned_here()
     claims = tmp_path / "runaways.toml"
     claims.write_text(RUNAWAYS)
     process = subprocess.Popen([sys.executable, "-m", "proofcheck", "verify", "--claims", str(claims),
                                 "--only", "slow-sum", "-j", "1"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=ctrl_c_as_a_terminal_delivers_it)
     _wait_for_a_worker(process.pid)
     # A terminal's Ctrl-C reaches the whole foreground process group, workers included.
     os.killpg(process.pid, signal.SIGINT)
@@ -130,11 +131,11 @@ sys.exit(main(["verify", "--claims", sys.argv[1], "--only", "slow-sum", "-j", "1
 
 
 def test_ctrl_c_just_after_a_fork_leaves_no_worker_behind(tmp_path):
-    _ctrl_c_reaches_a_process_spawned_here()
     claims = tmp_path / "runaways.toml"
     claims.write_text(RUNAWAYS)
     process = subprocess.Popen([sys.executable, "-c", CTRL_C_AT_THE_FORK, str(claims)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=ctrl_c_as_a_terminal_delivers_it)
     try:
         # A worker left behind holds the output open: communicate() would wait for it.
         _, stderr = process.communicate(timeout=30)

@@ -247,3 +247,16 @@ def test_proofcheck_require_proved_fails_the_item_that_passed_only_sampled(claim
     result = claims_dir.runpytest("--proofcheck-require", "proved", "-q", "-p", "no:cacheprovider", "-n", "0")
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(["*passed sampled (numeric*below the required 'proved'*"])
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--proofcheck-dps", "5", "--proofcheck-dps must be between 15 and 100000"),
+    ("--proofcheck-controls", "-1", "--proofcheck-controls must be 0 or more"),
+    ("--proofcheck-timeout", "-3", "--proofcheck-timeout must be a positive number"),
+])
+def test_a_bad_option_stops_the_run_with_one_usage_error_before_any_item(claims_dir, option, value, message):
+    result = claims_dir.runpytest_subprocess("-q", "-p", "no:cacheprovider", option, value)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    errors = result.stderr.str()
+    assert message in errors and "Traceback" not in errors + result.stdout.str()
+    assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()

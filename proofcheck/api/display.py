@@ -5,7 +5,7 @@ the Markdown, so a claim's ``statement_tex`` is shown as written, except that
 ``<`` and ``>`` are spelled ``\\lt`` and ``\\gt`` (no HTML tag can open inside a
 formula) and, inside a table, a bar is ``\\vert`` (a renderer that splits table
 cells first would cut the formula there).  A claim without ``statement_tex``
-shows its plain statement as code, as the paper map does.
+is typeset from its expressions by SymPy's LaTeX printer (``claim_latex``), its words beside.
 """
 from __future__ import annotations
 
@@ -54,6 +54,16 @@ def claim_latex(claim: Claim) -> str | None:
         if isinstance(parsed.get(name), sp.Basic):
             return f"${sp.latex(parsed[name])}$"
     return None
+
+
+def shown(claim: Claim, in_table: bool = False) -> str:
+    """The claim as a formula: its ``statement_tex``, else its expressions in SymPy's LaTeX,
+    else its words as code (a claim of a kind with no expression, a logical step)."""
+    tex = claim.get("statement_tex")
+    if tex:
+        return statement(claim.statement, tex, in_table)
+    typeset = claim_latex(claim)
+    return math(typeset.strip("$"), in_table) if typeset else code_inline(claim.statement, in_table)
 
 
 def heading(claim_id: str, where: str, kind: str) -> str:

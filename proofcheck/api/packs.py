@@ -177,7 +177,7 @@ class ClaimHandle:
         return display.claim_latex(self.claim)
 
     def _repr_markdown_(self) -> str:
-        shown = display.statement(self.statement, self.statement_tex)
+        shown = display.shown(self.claim)
         words = display.statement(self.statement, None)
         # Beside its formula, the words: they carry the hypotheses a formula leaves out.
         lines = [display.heading(self.id, self.where, self.kind), "", shown]

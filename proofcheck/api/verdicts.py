@@ -35,7 +35,7 @@ def settings_for(dps: int, samples: int, seed: int) -> Settings:
         raise ProofcheckError(f"samples must be an integer from 1 to {MAX_SAMPLES}, got {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ProofcheckError(f"seed must be an integer, got {seed!r}")
-    return Settings(dps=validate_dps(dps), seed=seed, samples=samples)
+    return Settings(dps=validate_dps(dps, "dps"), seed=seed, samples=samples)
 
 
 class CheckedVerdict:
@@ -93,7 +93,7 @@ class CheckedVerdict:
         claim = self.claim
         lines = [f"{display.heading(claim.id, claim.where, claim.kind)}: "
                  f"{display.STATUS_WORDS.get(self.status, self.status)}", "",
-                 display.statement(claim.statement, claim.get("statement_tex")), "",
+                 display.shown(claim), "",
                  f"- evidence: {display.cell(self.evidence)}",
                  f"- route: {display.cell(self.route)}",
                  f"- at {self.dps} digits, {self.seconds:.2f} s"]

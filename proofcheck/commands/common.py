@@ -32,8 +32,14 @@ def sample_count(text: str) -> int:
 
 
 def add_samples(parser):
+    from ..core.model.sampling import MIN_POINTS
+    # What N does (core/model/sampling.py): the draw of a claim without its own `samples` field has
+    # max(N, MIN_POINTS) points; its `points` and the tie points come on top of them.
     parser.add_argument("--samples", type=sample_count, default=4, metavar="N",
-                        help=f"sample points per numeric claim, 1 to {MAX_SAMPLES} (default 4)")
+                        help=f"points drawn for each numeric claim that sets no 'samples' of its own, 1 to "
+                        f"{MAX_SAMPLES} (default 4): at least {MIN_POINTS} are always drawn, up to a third "
+                        f"at the domain's edges, so only N above {MIN_POINTS} draws more; a claim's own "
+                        f"'points' and the tie points come on top")
 
 
 def add_dps(parser, default: int, high: int | None = None):
@@ -157,3 +163,25 @@ def keep_only(items, ids, what: str):
     if missing:
         raise ProofcheckError(f"no {what} with id {missing[0]!r}")
     return [item for item in items if item.id in set(ids)]
+
+
+def end_at_ctrl_c() -> None:
+    """From now on, Ctrl-C ends the process at once with status 130 and ``proofcheck: interrupted``.
+
+    For a command that spends its time inside python-flint's integrals, which call back into
+    Python: a KeyboardInterrupt raised in such a callback comes out of flint as a SystemError
+    with an exception set (and once as an object dump and "lost sys.stderr").  A command with
+    no worker and no file half written has nothing to undo, so it need not unwind at all."""
+    import os
+    import signal
+
+    def interrupted(signum, frame):
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            pass
+        os.write(2, b"proofcheck: interrupted\n")
+        os._exit(130)
+
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # a background job keeps ignoring it
+        signal.signal(signal.SIGINT, interrupted)

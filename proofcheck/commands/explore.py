@@ -24,7 +24,7 @@ import mpmath
 
 from ..core.model.errors import ProofcheckError
 from ..core.numbers.precision import MAX_QUADRATURE_DPS, validate_dps
-from .common import Progress, add_dps
+from .common import Progress, add_dps, end_at_ctrl_c
 
 DEFAULT_DIGITS = 30
 UTILITY_COUNTS = (0, 1, 2, 10, 1000, 10**6)
@@ -265,6 +265,7 @@ def run_score_cgf(args) -> int:
     """Print the certificate of K(t) <= I t^2/2; exit 0 when certified, 1 otherwise."""
     from ..dp.scores.score_laws import certify_at_half_fisher  # lazy: a command loads only what it runs
     _score_options(args)
+    end_at_ctrl_c()
     half, certificate = certify_at_half_fisher(args.law, args.taylor_radius, args.tail_from,
                                                args.first_step, args.bits)
     taylor, covering, tail = certificate.taylor, certificate.covering, certificate.tail

@@ -8,6 +8,7 @@ says how to get the figures.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -32,7 +33,8 @@ def add_parser(sub, summary):
                    help="paper pack to report on (repeatable; default: every pack)")
     p.add_argument("--claims", metavar="PATH", help="report on this claims file or folder instead")
     p.add_argument("--format", choices=("markdown", "json"), default="markdown",
-                   help="report format (default markdown)")
+                   help="report format (default markdown); json also prints what was written as one "
+                   "JSON record")
     p.add_argument("--html", action="store_true",
                    help="write one self-contained HTML page per paper (with its figures, when matplotlib "
                    "is installed) and index.html, instead of Markdown")
@@ -47,7 +49,8 @@ def add_parser(sub, summary):
                    help="parallel workers (default: all cores)")
     add_samples(p)
     p.add_argument("--seed", type=int, default=20260729, help="seed of the parameter sampler")
-    p.add_argument("--json", action="store_true", help="print what was written as one JSON record")
+    # --json, as every other command spells JSON output: the same as --format json.
+    p.add_argument("--json", action="store_const", dest="format", const="json", help=argparse.SUPPRESS)
     add_timeout(p)
     add_cache(p)
     p.set_defaults(run=run)
@@ -68,6 +71,8 @@ def run(args) -> int:
         raise ProofcheckError(f"--figures: {figure_module.missing_matplotlib_message()}")
     claims, papers = load_registry(args.papers, args.claims)
     out_dir = Path(args.out)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ProofcheckError(f"--out {args.out} is a file; --out names the folder the report is written to")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -78,7 +83,7 @@ def run(args) -> int:
     results, seconds = None, None
     if not args.no_verify and claims:
         results, seconds = _check(claims, Settings(dps=dps, seed=args.seed, samples=args.samples),
-                                  args.jobs, quiet=args.json, timeout=args.timeout,
+                                  args.jobs, quiet=args.format == "json", timeout=args.timeout,
                                   cache=cache_for(args, derivation_scripts_package.folders()))
         settings["jobs"] = max(1, min(args.jobs, len(claims), os.cpu_count() or 1))
     full = build_map(claims, results, papers, seconds, settings)
@@ -123,7 +128,7 @@ def run(args) -> int:
     notes += [f"figure {f.name} not available: {f.reason}" for f in figures_out if f.status == "unavailable"]
 
     failed = sum(s.status.get("failed", 0) + s.status.get("error", 0) for _, s in written)
-    if args.json:
+    if args.format == "json":
         json.dump({"reports": [{"path": str(p), "summary": s.as_dict()} for p, s in written],
                    "figures": [f.as_dict() for f in figures_out], "notes": notes,
                    "unreferenced_scripts": unreferenced}, sys.stdout, indent=1)
@@ -153,7 +158,7 @@ def _write_html(args, claims, papers, full, results, out_dir, base, seconds) -> 
                          derivation_base=base,
                          command=_command(args) + " --html")
     failed = sum(s.status.get("failed", 0) + s.status.get("error", 0) for _, s in written)
-    if args.json:
+    if args.format == "json":
         json.dump({"reports": [{"path": str(p), "summary": s.as_dict()} for p, s in written],
                    "index": str(out_dir / "index.html")}, sys.stdout, indent=1)
         print()

@@ -49,6 +49,10 @@ def add_parser(sub, summary):
     p.add_argument("--require", choices=REQUIREMENTS, default=None,
                    help="fail any passed claim that stands below this: proved (symbolic or certified), "
                    "sampled (numeric), or by-argument (logical)")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="print only the claims that did not pass, and the summaries")
+    p.add_argument("--lf", "--last-failed", action="store_true", dest="last_failed",
+                   help="check only the claims that failed or ended in an error last time (all if none did)")
     p.set_defaults(run=run)
 
 
@@ -65,6 +69,9 @@ def select(args):
     """The claims to check or to list, read but not yet built (``--only`` applied)."""
     from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
     from ..papers import list_claims, packs  # lazy: a command loads only what it runs
+    if args.claims is not None and args.papers:
+        raise ProofcheckError(f"verify checks a paper pack ({args.papers[0]}) or --claims {args.claims}, "
+                              "not both: run it once for each")
     if args.claims is None:
         args.only, args.papers = split_only(args.only, args.papers, set(packs()))
         if args.only == []:
@@ -85,13 +92,17 @@ def _build(args, ids):
 def run(args) -> int:
     dps = validate_dps(args.dps)
     claims = select(args)
+    if args.last_failed:
+        from .last_failed import keep_last_failed
+        claims = keep_last_failed(args, claims)
+    broken = _broken_files(args)
     if args.list:
         return _list(claims, args.json)
     settings = Settings(dps=dps, seed=args.seed, samples=args.samples, corroborate=args.corroborate)
     from ..core.run.verdict_cache import cache_for, run_with_cache  # lazy: a command loads only what it runs
     from ..report.console import InOrder, Layout, Tally  # lazy: a command loads only what it runs
     layout = Layout.for_stream(sys.stdout, os.environ)
-    printer = None if args.json else _Printer(claims, layout)
+    printer = None if args.json else _Printer(claims, layout, quiet=args.quiet)
     in_order = InOrder(claims)
     checking = []  # the claims the workers are on, for the progress bar
     start = time.perf_counter()
@@ -117,6 +128,8 @@ def run(args) -> int:
                                  # In the papers' order, lines appear as claims finish, not at the end.
                                  in_order=not args.json)
     elapsed = time.perf_counter() - start
+    from .last_failed import remember
+    remember(args, results)
     chains = _chains(claims, results)
     total = Tally()
     for result in results:
@@ -136,6 +149,7 @@ def run(args) -> int:
         if args.require:
             summary["require"] = args.require
             summary["below_requirement"] = [r.claim.id for r in below]
+        summary["broken_files"] = broken
         records = [{**r.as_dict(), **_chain_record(chains[r.claim.id])} for r in results]
         json.dump({"claims": records, "summary": summary}, sys.stdout, indent=1)
         print()
@@ -161,16 +175,28 @@ def run(args) -> int:
         if below:
             print(f"{len(below)} passed below the required '{args.require}': "
                   + ", ".join(f"{r.claim.id} ({standing(r.verdict.evidence)})" for r in below))
-        print(layout.wrap(total.counts()))
-    return 0 if total.all_passed and mutants_ok and not below else 1
+        for reason in broken.values():
+            print(f"ERROR {reason}")
+        print(layout.wrap(total.counts() + (f"; {len(broken)} claims file{'s' if len(broken) > 1 else ''} "
+                                            "could not be read" if broken else "")))
+    return 0 if total.all_passed and mutants_ok and not below and not broken else 1
+
+
+def _broken_files(args) -> dict:
+    """The files of a --claims folder that cannot be read: reported, the others checked."""
+    if args.claims is None:
+        return {}
+    from ..papers import broken_own_files  # lazy: a command loads only what it runs
+    return broken_own_files(args.claims)
 
 
 class _Printer:
     """Prints results in the claims' order: a header as each paper starts, a summary as it ends."""
 
-    def __init__(self, claims, layout):
+    def __init__(self, claims, layout, quiet: bool = False):
         from ..papers import packs  # lazy: a command loads only what it runs
         self.layout = layout
+        self.quiet = quiet  # -q: a line for each claim that did not pass, the summaries
         self.titles = {name: pack.title for name, pack in packs().items()}
         self.counts = Counter(c.paper for c in claims)
         self.paper = None
@@ -184,7 +210,8 @@ class _Printer:
             print(paper_header(self.paper, self.titles.get(self.paper, ""), self.counts[self.paper],
                                self.layout))
         self.tally.add(result)
-        print(result_line(result, self.layout), flush=True)
+        if not (self.quiet and result.verdict.passed):
+            print(result_line(result, self.layout), flush=True)
 
     def finish(self):
         self._close_paper()
@@ -236,8 +263,9 @@ def _list(claims, as_json) -> int:
         print()
         return 0
     from ..report.console import fit  # lazy: a command loads only what it runs
+    width = max([11] + [len(c.kind) for c in claims])  # alpha-one-limit, zcdp-supremum: wider than 11
     for c in claims:
         derivation = f"  [derivations/{c.get('derivation')}.py]" if c.get("derivation") else ""
-        print(f"{fit(c.id, 34)} {fit(c.where, 44)} {c.kind:11} {fit(c.statement, 70).rstrip()}{derivation}")
+        print(f"{fit(c.id, 34)} {fit(c.where, 44)} {c.kind:{width}} {fit(c.statement, 70).rstrip()}{derivation}")
     print(f"{len(claims)} claim{'s' if len(claims) != 1 else ''}")
     return 0

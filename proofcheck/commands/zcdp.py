@@ -24,7 +24,7 @@ def add_parser(sub, summary):
     p.add_argument("--k", metavar="K", help="categories of randomized response, k >= 2 (default 2)")
     p.add_argument("--delta-sens", metavar="D", help="integer sensitivity of discrete Laplace, >= 1 (default 1)")
     p.add_argument("--alpha", nargs="+", metavar="A", default=list(DEFAULT_ORDERS),
-                   help="orders alpha > 1 at which to print D_alpha/alpha (default: %(default)s)")
+                   help=f"orders alpha > 1 at which to print D_alpha/alpha (default: {' '.join(DEFAULT_ORDERS)})")
     add_dps(p, ZCDP_DPS)
     p.add_argument("--json", action="store_true", help="print one JSON record")
     p.set_defaults(run=run)

@@ -73,7 +73,7 @@ def load_claims(names=None, path=None, only=None):
     from ..core.model.claims import load_path  # lazy: listing the packs loads no engine
     only = set(only) if only is not None else None
     if path is not None:
-        return _own(load_path(path, registry_for(), only=only), path)
+        return _own(load_path(path, registry_for(), only=only, **own_files(path)), path)
     return [built_claim(entry) for entry in list_claims(names) if only is None or entry.id in only]
 
 
@@ -81,7 +81,7 @@ def list_claims(names=None, path=None):
     """The claims of the named packs, or of a file or folder, read but not built (``verify --list``)."""
     from ..core.model.claims import list_path  # lazy: listing the packs loads no engine
     if path is not None:
-        return _own(list_path(path, registry_for()), path)
+        return _own(list_path(path, registry_for(), **own_files(path)), path)
     claims = []
     for pack, start in _selected(names):
         claims += _listed(pack.claims_folder, pack.name, start, _stamp(pack.claims_folder))
@@ -95,10 +95,25 @@ def built_claim(entry):
     return _built(entry.source, entry.paper, entry.id, entry.order, (stat.st_mtime_ns, stat.st_size))
 
 
+OWN_PATTERN = "*.claims.toml"  # the files of a folder of one's own, as pytest collects them
+
+
+def broken_own_files(path) -> dict[str, str]:
+    """The files of a folder of one's own that cannot be built: file -> one-line reason."""
+    from ..core.model.claims import broken_files
+    return broken_files(path, registry_for(), OWN_PATTERN)
+
+
+def own_files(path) -> dict:
+    """How a claims file or folder of one's own is read: ``*.claims.toml``, the broken ones aside."""
+    return {"pattern": OWN_PATTERN, "skip": tuple(broken_own_files(path))}
+
+
 def _own(claims, path):
     """A claims file of one's own names its paper (``paper = ...``) or is named after the file:
     a result always says which paper it belongs to."""
-    name = next((c.paper for c in claims if c.paper), "") or Path(path).stem or "claims"
+    name = next((c.paper for c in claims if c.paper), "") or \
+        Path(path).name.removesuffix(".toml").removesuffix(".claims") or "claims"
     for claim in claims:
         claim.paper = claim.paper or name
     return claims

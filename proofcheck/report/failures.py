@@ -90,16 +90,26 @@ def _point_and_values(counterexample: dict) -> list[str]:
     point = counterexample.get("point")
     where = f"at {_point(point)}: " if point else ""
     if pair is None:
-        extra = {k: v for k, v in counterexample.items() if k != "point" and not k.endswith(" formula")}
+        extra = {k: v for k, v in counterexample.items()
+                 if k not in ("point", "simplest", "details") and not k.endswith(" formula")}
         shown = ", ".join(f"{k} {_number(v)}" for k, v in extra.items())
-        return [where + shown] if where or shown else []
+        return ([where + shown] if where or shown else []) + _shrunk_from(counterexample)
     left, right = (counterexample[key] for key in pair)
     lines = [f"{where}{pair[0]} {_number(left)}, {pair[1]} {_number(right)}"]
     # For an inequality the sides are meant to differ: where they part says nothing.
     gap = parting(left, right) if pair != ("lhs", "rhs") else ""
     if gap:
         lines.append(gap)
-    return lines
+    return lines + _shrunk_from(counterexample)
+
+
+def _shrunk_from(counterexample: dict) -> list[str]:
+    """The simplest point where the claim still fails, when there is one simpler (core/points/shrink.py)."""
+    simplest = counterexample.get("simplest")
+    if not simplest:
+        return []
+    shown = _point_and_values({k: v for k, v in simplest.items() if k != "details"})
+    return ["simplest failing point found: " + shown[0]] if shown else []
 
 
 def _point(point) -> str:

@@ -20,6 +20,8 @@ from ..numbers.precision import MAX_DPS
 MAX_PRINTED_DIGITS = MAX_DPS
 
 _DECIMAL = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?")
+# Scientific notation as DP papers print delta (1e-5, 3.14e0, 2.5E-3): a mantissa and an exponent.
+_SCIENTIFIC = re.compile(r"(.*?)[eE]([+-]?[0-9]{1,6})")
 
 
 @dataclass(frozen=True)
@@ -38,10 +40,13 @@ class PrintedNumber:
 
 
 def parse_decimal(text) -> PrintedNumber:
-    """A printed decimal (``0.1062921``, ``~ 2.995``, ``-1.5``) read exactly, or a one-line error."""
+    """A printed decimal (``0.1062921``, ``~ 2.995``, ``-1.5``, ``1e-5``) read exactly, or a one-line error."""
     if not isinstance(text, str):
         raise ProofcheckError(f"malformed decimal {text!r}: write it as text, e.g. \"0.1062921\"")
     stripped = text.strip().lstrip("≈~").strip()
+    scientific = _SCIENTIFIC.fullmatch(stripped)
+    if scientific:
+        return _scientific(text, scientific.group(1), int(scientific.group(2)))
     match = _DECIMAL.fullmatch(stripped)
     if not stripped or match is None or not (match.group(2) or match.group(3)):
         raise ProofcheckError(f"malformed decimal {text!r}: expected digits with an optional "
@@ -53,6 +58,22 @@ def parse_decimal(text) -> PrintedNumber:
     if sign == "-":
         scaled = -scaled
     return PrintedNumber(stripped, scaled, len(fraction))
+
+
+def _scientific(text: str, mantissa: str, exponent: int) -> PrintedNumber:
+    """``1e-5`` as ``0.00001``, ``3.14e0`` as ``3.14``: the mantissa's last digit keeps its place
+    (``2.50e-3`` claims one more place than ``2.5e-3``)."""
+    number = parse_decimal(mantissa)
+    places = number.places - exponent
+    if places < 0:
+        raise ProofcheckError(f"decimal {text!r}: its last printed digit is left of the units; "
+                              "write it without the exponent")
+    if places > MAX_PRINTED_DIGITS:
+        raise ProofcheckError(f"decimal {text!r} has more than {MAX_PRINTED_DIGITS} places")
+    # The digits stay as printed; only the place of the decimal point moves.
+    fixed = format_fixed(number.scaled, places)
+    return PrintedNumber(("-" if number.negative and not fixed.startswith("-") else "") + fixed,
+                         number.scaled, places)
 
 
 def format_fixed(scaled, places: int) -> str:

@@ -46,6 +46,7 @@ from .expressions import OPERATORS
 from .domains import Domain, parse_domain
 from .errors import ClaimFileError, ProofcheckError
 from .expressions import FUNCTIONS, make_symbol, parse_expression, real_only
+from .suggest import did_you_mean
 from .verdict import MAX_SAMPLES, EVIDENCE_ORDER
 
 COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
@@ -181,6 +182,44 @@ def _file_definitions(raw, symbols, path, claim_id):
     return parsed
 
 
+# Fields of words, not of mathematics: a name they mention does not use a helper.
+_TEXT_FIELDS = {"id", "kind", "where", "statement", "statement_tex", "note", "derivation_note", "reason",
+                "basis", "evidence", "rests_on", "finding", "derivation", "result", "routes"}
+
+
+def _names_in(value) -> set[str]:
+    """Every name written in ``value``: a string, or the keys and values of tables and lists."""
+    if isinstance(value, str):
+        return set(_NAME.findall(value))
+    if isinstance(value, dict):
+        return set().union(*(_names_in(k) | _names_in(v) for k, v in value.items())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_names_in(v) for v in value)) if value else set()
+    return set()
+
+
+def _helper_name(key: str) -> str:
+    match = _FUNCTION_KEY.match(key)
+    return match.group(1) if match else key
+
+
+def helpers_used(shared, record) -> dict | None:
+    """The helpers of a file's ``define`` table that ``record`` uses, directly or through another
+    helper, in the table's order: a helper is checked only where it is used, so that a Laplace
+    helper in ``b`` does not stop a Gaussian claim that has no ``b``."""
+    if not isinstance(shared, dict) or not shared:
+        return shared
+    used = _names_in({k: v for k, v in record.items() if k not in _TEXT_FIELDS})
+    keep: set[str] = set()
+    while True:
+        more = {k for k in shared if k not in keep and _helper_name(k) in used}
+        if not more:
+            break
+        keep |= more
+        used |= set().union(*(_names_in(shared[k]) for k in more))
+    return {k: v for k, v in shared.items() if k in keep}
+
+
 def read_definitions(own, shared, symbols, path, claim_id):
     """A claim's ``define`` tables, its file's (``shared``) then its ``own``, parsed in ``symbols``."""
     inherited = _file_definitions(shared, symbols, path, claim_id) if shared else ({}, {})
@@ -228,16 +267,37 @@ def _common_fields(record, path, kinds) -> str:
         raise ClaimFileError(path, "each [[claim]] must be a table")
     claim_id = record.get("id")
     if not isinstance(claim_id, str) or not _ID.match(claim_id):
-        raise ClaimFileError(path, f"missing or malformed 'id' ({claim_id!r})")
-    for name in ("where", "statement", "kind"):
-        if not isinstance(record.get(name), str) or not record[name].strip():
-            raise ClaimFileError(path, f"missing field '{name}'", claim_id)
+        raise ClaimFileError(path, f"missing or malformed 'id' ({claim_id!r}): an id is letters, digits, "
+                             "'_', '.' and '-', starting with a letter or a digit")
+    missing = [name for name in ("where", "statement", "kind")
+               if not isinstance(record.get(name), str) or not record[name].strip()]
+    if missing:
+        raise ClaimFileError(path, _missing(missing), claim_id)
     if "evidence" in record and record["evidence"] not in EVIDENCE_ORDER:
         raise ClaimFileError(path, f"'evidence' must be one of {', '.join(EVIDENCE_ORDER)}", claim_id)
     if record["kind"] not in kinds:  # a name only: the checker is not imported to say so
-        raise ClaimFileError(path, f"unknown kind '{record['kind']}' (known: "
-                             f"{', '.join(sorted(kinds))})", claim_id)
+        offered = kinds.user_names() if hasattr(kinds, "user_names") else sorted(kinds)
+        raise ClaimFileError(path, f"unknown kind '{record['kind']}'{did_you_mean(record['kind'], offered)}"
+                             f"; the kinds: {', '.join(offered)} (proofcheck kinds describes each)", claim_id)
     return claim_id
+
+
+def _missing(names, kind=None) -> str:
+    """``missing fields 'lhs' and 'asserts' for kind identity``: every missing field at once."""
+    quoted = [f"'{name}'" for name in names]
+    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return f"missing field{'s' if len(names) > 1 else ''} {listed}" + (f" for kind {kind}" if kind else "")
+
+
+def _unknown_fields(record, kind) -> str | None:
+    """The message for fields neither common nor the kind's, each with its nearest known name."""
+    known = COMMON_FIELDS | set(kind.required) | set(kind.optional)
+    unknown = sorted(set(record) - known)
+    if not unknown:
+        return None
+    each = ", ".join(f"'{name}'{did_you_mean(name, known)}" for name in unknown)
+    return (f"unknown field{'s' if len(unknown) > 1 else ''} {each} for kind {kind.name} "
+            f"(proofcheck kinds {kind.name} lists its fields)")
 
 
 def build_claim(record: dict, path, kinds, paper="", section="", order=0,
@@ -247,10 +307,10 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
     kind = kinds[record["kind"]]
     missing = [f for f in kind.required if f not in record]
     if missing:
-        raise ClaimFileError(path, f"missing field '{missing[0]}' for kind {kind.name}", claim_id)
-    unknown = set(record) - COMMON_FIELDS - set(kind.required) - set(kind.optional)
+        raise ClaimFileError(path, _missing(missing, kind.name), claim_id)
+    unknown = _unknown_fields(record, kind)
     if unknown:
-        raise ClaimFileError(path, f"unknown field '{sorted(unknown)[0]}' for kind {kind.name}", claim_id)
+        raise ClaimFileError(path, unknown, claim_id)
     try:
         params = record.get("params", {})
         if not isinstance(params, dict):
@@ -258,6 +318,7 @@ def build_claim(record: dict, path, kinds, paper="", section="", order=0,
         domain = parse_domain(params)
         symbols = dict(domain.symbols)
         symbols.update(_variables(record.get("variables", {}), path, claim_id, symbols))
+        file_defines = helpers_used(file_defines, record)
         definitions, functions = read_definitions(record.get("define"), file_defines, symbols, path, claim_id)
         claim = Claim(id=claim_id, where=record["where"], statement=record["statement"],
                       kind=record["kind"], raw=dict(record), source=str(path), domain=domain,
@@ -361,35 +422,53 @@ def list_file(path, kinds, paper="", order_start=0) -> list[Entry]:
     return entries
 
 
-def claims_files(path) -> list[Path]:
-    """One claims file, or every ``*.toml`` in a folder (``paper.toml`` aside) in name order."""
+def claims_files(path, pattern="*.toml", skip=()) -> list[Path]:
+    """One claims file, or every file of a folder matching ``pattern`` (``paper.toml`` and the
+    files in ``skip`` aside) in name order.  A pack's folder holds ``*.toml``; a folder of one's
+    own is read as pytest collects it, ``*.claims.toml`` only (a ``pyproject.toml`` beside them
+    is no claims file)."""
     path = Path(path)
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*.toml") if p.name != "paper.toml" and p.is_file())
+        files = sorted(p for p in path.rglob(pattern) if p.name != "paper.toml" and p.is_file())
         if not files:
-            raise ClaimFileError(path, "no claims files (*.toml) in this folder")
-        return files
+            raise ClaimFileError(path, f"no claims files ({pattern}) in this folder")
+        return [f for f in files if str(f) not in skip]
     if path.is_file():
         return [path]
     raise ClaimFileError(path, "not a regular file (a pipe or a device may never end)" if path.exists()
                          else "no such file or folder")
 
 
-def load_path(path, kinds, paper="", only=None) -> list[Claim]:
-    """One claims file, or every ``*.toml`` of a folder in name order; with ``only`` (a set of ids)
-    just those claims are built (the others are still read: ids stay unique, the order is kept)."""
-    entries = list_path(path, kinds, paper=paper)
+def broken_files(path, kinds, pattern="*.claims.toml") -> dict[str, str]:
+    """The files of a folder that cannot be built, each with its one-line reason: they are
+    reported as errors and the others are checked."""
+    if not Path(path).is_dir():
+        return {}
+    broken = {}
+    for f in claims_files(path, pattern):
+        try:
+            load_file(f, kinds)
+        except ClaimFileError as error:
+            broken[str(f)] = str(error)
+    return broken
+
+
+def load_path(path, kinds, paper="", only=None, pattern="*.toml", skip=()) -> list[Claim]:
+    """One claims file, or every file of a folder in name order (``claims_files``); with ``only``
+    (a set of ids) just those claims are built (the others are still read: ids stay unique, the
+    order is kept)."""
+    entries = list_path(path, kinds, paper=paper, pattern=pattern, skip=skip)
     claims: list[Claim] = []
-    for f in claims_files(path):
+    for f in claims_files(path, pattern, skip):
         start = next((e.order for e in entries if e.source == str(f)), len(entries))
         claims += load_file(f, kinds, paper=paper, order_start=start, only=only)
     return claims
 
 
-def list_path(path, kinds, paper="") -> list[Entry]:
+def list_path(path, kinds, paper="", pattern="*.toml", skip=()) -> list[Entry]:
     """The entries of a claims file or folder, ids checked unique, nothing built."""
     entries: list[Entry] = []
-    for f in claims_files(path):
+    for f in claims_files(path, pattern, skip):
         entries += list_file(f, kinds, paper=paper, order_start=len(entries))
     seen: dict = {}
     for e in entries:

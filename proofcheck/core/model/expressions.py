@@ -32,6 +32,7 @@ import sympy as sp
 
 from . import sympy_repairs
 from .errors import ExpressionError, shorten
+from .suggest import did_you_mean
 
 # Every claim is read here: SymPy's assumptions are repaired before the first one is.
 sympy_repairs.repair()
@@ -99,7 +100,7 @@ FUNCTIONS = {
 }
 
 CONSTANTS = {
-    "pi": sp.pi, "E": sp.E, "e": sp.E, "oo": sp.oo, "inf": sp.oo, "I": None,
+    "pi": sp.pi, "π": sp.pi, "E": sp.E, "e": sp.E, "oo": sp.oo, "inf": sp.oo, "I": None,
 }
 del CONSTANTS["I"]  # complex numbers are not part of the language
 
@@ -160,7 +161,8 @@ class _Translator:
             return CONSTANTS[name]
         if name in FUNCTIONS or name in _OPERATOR_NAMES or name in self.functions:
             self.fail(f"function '{name}' used without arguments")
-        self.fail(f"unknown name '{name}'")
+        known = list(self.symbols) + list(CONSTANTS)
+        self.fail(f"unknown name '{name}'{did_you_mean(name, known)}")
 
     def number(self, node):
         """The value of ``node``, which arithmetic needs to be a number or an expression."""
@@ -179,6 +181,8 @@ class _Translator:
         self.fail(f"operator '{type(node.op).__name__}' is not allowed")
 
     def visit_BinOp(self, node):
+        if isinstance(node.op, ast.BitXor):
+            self.fail("'^' is not a power: use ** for powers (t**2)")
         left, right = self.number(node.left), self.number(node.right)
         op = node.op
         if isinstance(op, ast.Add):
@@ -243,7 +247,8 @@ class _Translator:
             return lam(*args)
         function = FUNCTIONS.get(name)
         if function is None:
-            self.fail(f"unknown function '{name}'")
+            known = list(FUNCTIONS) + list(self.functions) + list(_OPERATOR_NAMES)
+            self.fail(f"unknown function '{name}'{did_you_mean(name, known)}")
         args = [self.visit(a) for a in node.args]
         try:
             return function(*args)

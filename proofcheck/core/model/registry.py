@@ -23,6 +23,7 @@ class KindRegistry(Mapping):
         self._made: dict[str, object] = {}
         # The package of derivation scripts that claims may name, handed to each kind made.
         self.scripts = scripts
+        self._internal: set[str] = set()  # a pack's own kinds, not offered to a claims file of one's own
         for name, place in (places or {}).items():
             self.add(name, place)
 
@@ -59,6 +60,11 @@ class KindRegistry(Mapping):
         """A new registry: these kinds beside this one's."""
         merged = KindRegistry(self._places, self.scripts)
         merged._made.update(self._made)
+        merged._internal = set(self._internal) | set(places)
         for name, place in places.items():
             merged.add(name, place)
         return merged
+
+    def user_names(self) -> list[str]:
+        """The kinds a claims file of one's own is offered: every kind but the packs' own."""
+        return [name for name in self if name not in self._internal]

@@ -16,6 +16,7 @@ from ..model.errors import ProofcheckError, SymbolicTimeout, shorten
 from ..model.narrowing import note_narrowing
 from ..model.results import MutantReport
 from ..model.verdict import Settings, Verdict
+from ..points.shrink import shrink_counterexample
 from .limits import memory_limit_bytes
 from .literal_reading import misreading
 
@@ -29,6 +30,7 @@ def check_claim(claim: Claim, settings: Settings) -> Verdict:
     start = time.perf_counter()
     try:
         verdict = _misread(claim, settings) or kind.check(claim, settings)
+        verdict = shrink_counterexample(claim, verdict, settings)
         if settings.corroborate and not kind.checks_its_script:
             verdict = corroborate(claim, verdict, settings)
         verdict = note_narrowing(claim, verdict)
