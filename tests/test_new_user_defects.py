@@ -34,7 +34,7 @@ def test_a_folder_is_read_as_pytest_reads_it_and_a_broken_file_does_not_stop_the
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "PASS  pi-printed" in result.stdout
     assert "ERROR " in result.stdout and "b.claims.toml" in result.stdout and "use ** for powers" in result.stdout
-    assert "1 passed, 0 failed; 1 claims file could not be read" in result.stdout
+    assert "1 claim: 1 proved (0 symbolic, 1 certified), 0 sampled, 0 by argument; 0 failed; 1 claims file could not be read" in result.stdout
     as_json = json.loads(run_cli("verify", "--claims", tmp_path, "-j", "1", "--json").stdout)
     assert list(as_json["summary"]["broken_files"]) == [str(tmp_path / "b.claims.toml")]
 
@@ -156,9 +156,9 @@ def test_verify_lf_checks_again_only_what_failed_last_time(tmp_path):
                                "-j", "1", "--cache-dir", "cache", *args], capture_output=True, text=True,
                               cwd=tmp_path, env=environment, timeout=300)
     first = verify("--lf")
-    assert "no claim failed last time" in first.stderr and "1 passed, 1 failed" in first.stdout
+    assert "no claim failed last time" in first.stderr and "2 claims: 1 proved (0 symbolic, 1 certified), 0 sampled, 0 by argument; 1 failed" in first.stdout
     again = verify("--lf")
-    assert again.returncode == 1 and "0 passed, 1 failed" in again.stdout and "pi-wrong" in again.stdout
+    assert again.returncode == 1 and "1 claim: 0 proved (0 symbolic, 0 certified), 0 sampled, 0 by argument; 1 failed" in again.stdout and "pi-wrong" in again.stdout
     assert "pi-printed" not in again.stdout
 
 
@@ -168,4 +168,4 @@ def test_verify_quiet_prints_only_the_claims_that_did_not_pass(tmp_path):
                                                 encoding="utf-8")
     result = run_cli("verify", "--claims", tmp_path / "mixed.claims.toml", "-j", "1", "-q")
     assert "FAIL  pi-wrong" in result.stdout and "PASS" not in result.stdout
-    assert "1 passed, 1 failed" in result.stdout
+    assert "2 claims: 1 proved (0 symbolic, 1 certified), 0 sampled, 0 by argument; 1 failed" in result.stdout
