@@ -25,7 +25,7 @@ from ...core.numbers.arb_expressions import NotEnclosable, compile_arb, mpf_of
 from ...core.numbers.precision import arb_bits
 
 BITS = 128
-BUDGET = 64
+BUDGET = 200
 
 
 @dataclass
@@ -53,7 +53,7 @@ def search_orders(slack, alpha, point, orders, budget: int = BUDGET) -> AlphaSea
         with arb_bits(BITS):
             values = [_ball(point[name]) for name in names]
             direct = compile_arb(slack, names + (alpha,))
-            slope = compile_arb(sp.diff(slack, alpha), names + (alpha,))
+            slope = _slope(slack, alpha, names)
             ends = [_ball(order) for order in orders]
     except (NotEnclosable, TypeError, ValueError):
         return None
@@ -62,7 +62,7 @@ def search_orders(slack, alpha, point, orders, budget: int = BUDGET) -> AlphaSea
         box = a.union(b)
         middle = ((a + b) / 2).mid()
         ball = direct([*values, box])
-        if not ball.is_finite():
+        if not ball.is_finite() or slope is None:
             return ball, middle
         try:
             ball = ball.intersection(direct([*values, middle]) + slope([*values, box]) * (box - middle))
@@ -107,19 +107,29 @@ def _best_first(enclosure, at, ends, budget):
     return AlphaSearch(witness, settled, [] if witness else left)
 
 
+def _slope(slack, alpha, names):
+    """The compiled derivative of the slack in alpha; None where Arb has no rule for it (a
+    derivative of Max holds Heaviside): the direct enclosure is then the only one."""
+    try:
+        return compile_arb(sp.diff(slack, alpha), names + (alpha,))
+    except NotEnclosable:
+        return None
+
+
 def _priority(ball, middle) -> float:
     """The key of an interval: its lower bound, shrunk by alpha - 1 below 1 (where the slack
     tends to 0 and the dependency of D_alpha on alpha keeps every ball about 0, so that those
-    intervals would take the whole budget and settle none); -1 for a ball that is not finite."""
+    intervals would take the whole budget and settle none); 0 for a ball that is not finite (far
+    orders where e^alpha spans many powers: split last, they would take the budget too)."""
     if not ball.is_finite():
-        return -1.0
+        return 0.0
     return float(ball.lower()) * min(1.0, float(middle - 1))
 
 
 def _fraction(ball) -> Fraction:
     """The exact binary number at the middle of ``ball``."""
     mantissa, exponent = mpf_of(ball.mid()).man_exp
-    return Fraction(mantissa) * Fraction(2) ** exponent
+    return Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
 
 
 def _ball(value):

@@ -57,9 +57,9 @@ START_BITS, MAX_BITS = 128, 2048
 DEFAULT_OVER_POINTS = 24
 # Orders past the grid's alpha_max, as multiples of it, where D_alpha/alpha is also compared.
 TAIL_FACTORS = (2, 10, 100, 10**4, 10**6)
-# Parameter points (the first sampled: the claim's own points come first) at which the orders
+# Parameter points (the first sampled: the edges of the range come first) at which the orders
 # between the grid's are searched by Arb over alpha intervals (``alpha_search``).
-SEARCH_POINTS = 4
+SEARCH_POINTS = 3
 
 
 def _finite_at(expression, env) -> bool:
