@@ -241,6 +241,8 @@ def _alternating_plan(shifted):
     signed = sp.simplify(shifted / size)
     if sp.simplify(signed.xreplace({_INDEX: _INDEX + 1}) + signed) != 0:
         return None
+    if sp.limit(size, _INDEX, sp.oo) != 0:
+        return None  # the bound a(N) needs a(n) -> 0, not only a decreasing a
     slope = sp.diff(_real(size), _REAL)
     for offset in (0, 8, 64):
         if _sign_on_ray(slope, _REAL, offset) < 0:
