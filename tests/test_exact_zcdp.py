@@ -7,6 +7,8 @@ one or two claims of each kind and mechanism.
 import json
 
 import pytest
+from fractions import Fraction
+
 
 from proofcheck.cli import main
 from proofcheck.core.model.errors import ProofcheckError
@@ -14,6 +16,7 @@ from proofcheck.core.run.check import check_claim, run_mutants
 from proofcheck.core.run.runner import run
 from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import load_claims, packs
+from proofcheck.dp.divergences.tight_zcdp import AlphaGrid
 
 from conftest import PackagedClaims, claims_from_text
 
@@ -191,3 +194,39 @@ def test_whole_pack_passes_and_rejects_every_negative_control():
     results = run(load_claims(["exact-zcdp"]), Settings(), jobs=1, mutants=True)
     assert [r.claim.id for r in results if not r.verdict.passed] == []
     assert [(r.claim.id, r.mutants.accepted) for r in results if r.mutants.accepted] == []
+
+
+# A divergence above rho only in a window of orders 10^-3 wide at alpha = 30.5, between the grid
+# orders 28.38 and 32.62, and nowhere else: not as alpha -> 1 (the window's term is exactly 0
+# there), not at large orders (where the checks at multiples of alpha_max look).
+WINDOW = """
+[[claim]]
+id = "window"
+where = "test"
+statement = "the Laplace pair with a narrow window of orders added: its KL would be rho (false)"
+kind = "zcdp-supremum"
+define = { eps = "1/100" }
+variables = { alpha = "positive" }
+order = "alpha"
+divergence = "log(alpha/(2*alpha - 1)*exp((alpha - 1)*eps) + (alpha - 1)/(2*alpha - 1)*exp(-alpha*eps))/(alpha - 1) + alpha*Max(0, 1 - 10**6*(alpha - 61/2)**2)/1000"
+asserts = "eps + exp(-eps) - 1"
+"""
+
+
+def test_supremum_check_finds_a_window_of_orders_between_the_grid_orders(tmp_path):
+    claim, = claims_from_text(tmp_path, WINDOW)
+    verdict = check_claim(claim, SETTINGS)
+    assert verdict.status == "failed", verdict.details
+    assert "between the grid's orders" in verdict.details
+    assert abs(Fraction(verdict.counterexample["point"]["alpha"]) - Fraction(61, 2)) < Fraction(1, 1000)
+
+
+def test_the_supremum_grid_reaches_alpha_max_without_a_gap():
+    # Each order's alpha - 1 within a factor 10^(1/per_decade) (rounded to six digits) of the
+    # last, from the nearest offset to alpha_max: a grid cut short leaves a gap.
+    grid = AlphaGrid()
+    orders = grid.orders()
+    assert orders[0] - 1 <= grid.nearest * Fraction(10) ** Fraction(1, 16) * Fraction(1000001, 1000000)
+    assert orders[-1] == grid.alpha_max
+    step = 10 ** (1 / grid.per_decade) * (1 + 1e-5)
+    assert all(float(b - 1) <= step * float(a - 1) for a, b in zip(orders, orders[1:]))

@@ -277,3 +277,29 @@ def test_the_findings_report_links_the_c_star_write_up(tmp_path, monkeypatch):
     assert "## Write-ups" in text and "(findings/c-star-upper-bound.md)" in text
     assert (tmp_path / "findings" / "c-star-upper-bound.md").exists()
     assert (tmp_path / "findings" / "figures" / "score-cgf.png").exists()
+
+
+# -- a bound wrong on part of a cell -------------------------------------------------------
+
+def _ratio_at(t_text):
+    # c = K(t)/t^2 at one point: K(t)/t^2 decreases for the Airy score (its supremum is the
+    # t -> 0 value I/2), so c t^2 < K(t) below t and c t^2 > K(t) above it.
+    t = Fraction(t_text)
+    return lambda prec: airy_score_cgf.log_mgf(t_text, prec) / (arb(t.numerator) / t.denominator) ** 2
+
+
+def test_a_cell_margin_is_not_positive_where_the_bound_fails_on_part_of_the_cell():
+    # On [1, 9/8] with c = K(17/16)/(17/16)^2 the bound K(t) <= c t^2 fails on [1, 17/16) and
+    # holds on (17/16, 9/8]: the second-order bound is -0.009 at t = 1 and +0.0024 at t = 9/8, so
+    # a margin read at the better end would certify the cell.
+    curvature = _ratio_at("17/16")
+    law = airy_score_cgf.AIRY
+    assert not sub_gaussian_score.cell_margin(law, curvature, "1", "9/8", 40) > 0
+    assert not sub_gaussian_score.monotone_margin(law, curvature, "1", "9/8", 40) > 0
+
+
+def test_the_covering_refutes_a_bound_wrong_on_part_of_a_cell():
+    covering = sub_gaussian_score.covering_part(airy_score_cgf.AIRY, _ratio_at("17/16"), "1", "9/8",
+                                                first_step="1/8")
+    assert covering["outcome"] is False, covering
+    assert Fraction(covering["at"]) < Fraction(17, 16)

@@ -161,10 +161,22 @@ def test_a_narrow_better_peak_on_the_fine_grid_of_one_variable_is_found():
     assert verdict.details == "the scan found a better point: {'x': '30/61'}"
 
 
-def test_a_degenerate_stationary_point_is_not_accepted():
-    # -(x - 1)**4 is largest at 1, but its Hessian there is 0: not definite.
+def test_a_flat_maximum_is_decided_by_its_first_non_zero_derivative():
+    # -(x - 1)**4 is largest at 1, where its Hessian is 0: the fourth derivative, -24, decides.
     verdict = verdict_of(**one("-(x - 1)**4", "1", "0", "max"))
-    assert (verdict.status, verdict.details) == ("failed", "second-order condition fails")
+    assert verdict.status == "passed", verdict.details
+
+
+def test_a_flat_point_of_odd_order_is_no_optimum():
+    verdict = verdict_of(**one("-(x - 1)**5", "1", "0", "max"))
+    assert verdict.status == "failed"
+    assert "odd order 5" in verdict.details
+
+
+def test_a_flat_minimum_claimed_a_maximum_fails():
+    verdict = verdict_of(**one("(x - 1)**4", "1", "0", "max"))
+    assert verdict.status == "failed"
+    assert "order 4" in verdict.details
 
 
 def test_a_derivative_at_an_optimiser_of_zero_is_judged_absolutely():

@@ -27,6 +27,7 @@ from ..model.timeout import time_budget
 from ..model.verdict import failed, weakest
 from . import Kind
 from .equality import CLOSED_FORMS, equality_check, probe_points, representative_point
+from .series_by_limit import SERIES_REFUSALS, remainder_limit_check
 
 
 def _declared_variable(claim) -> str:
@@ -174,10 +175,21 @@ class Series(Kind):
         return both_sides([self._side(claim, settings, variable, point, order, d) for d in directions])
 
     def _side(self, claim, settings, variable, point, order, direction):
+        expanded = {}
+
         def expand(expression):
             # SymPy counts terms so that the remainder is O(x**order), or O(x**-order) at infinity.
-            return sp.series(expression, variable, point, order, dir=direction).removeO()
+            if expression not in expanded:
+                expanded[expression] = sp.series(expression, variable, point, order, dir=direction).removeO()
+            return expanded[expression]
 
+        try:
+            with time_budget(settings.symbolic_budget):
+                expand(claim.expr("expr"))
+        except SERIES_REFUSALS as error:
+            return remainder_limit_check(claim, settings, variable, point, order, direction, error)
+        except SymbolicTimeout:
+            pass  # equality_check meets the same budget and says so
         verdict = equality_check(claim, claim.expr("expr"), claim.expr("asserts"), settings,
                                  closed_form_fn=expand, numeric_ok=False)
         if verdict.passed and verdict.evidence == "symbolic":

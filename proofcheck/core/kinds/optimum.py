@@ -165,7 +165,9 @@ class Optimum(Kind):
                         return Verdict("error", None, "second-order condition undecided: the objective "
                                        "was not derived in closed form (raise the time budget)",
                                        {"point": show_point(point)})
-                    # A Hessian that is not definite may be a flat optimum (x^8 at 0).
+                    if not self._singular(hessian, full, dps):
+                        return failed("second-order condition fails", {"point": show_point(point)})
+                    # A singular Hessian may be a flat optimum (x^8 at 0): its first non-zero derivative decides.
                     verdict = flat_second_order(f, symbols, full, claim.raw["sense"], settings.symbolic_budget)
                     if verdict is not None:
                         return verdict
@@ -199,6 +201,16 @@ class Optimum(Kind):
                 if not minor * sign > 0:
                     return False
         return True
+
+    @staticmethod
+    def _singular(hessian, full, dps):
+        """Whether the Hessian's determinant is 0 to half the digits: a non-singular Hessian that
+        is not definite with the right sign makes the point no optimum of that sense."""
+        n = hessian.shape[0]
+        with mpmath.workdps(dps):
+            values = mpmath.matrix([[evaluate(hessian[i, j], full, dps) for j in range(n)] for i in range(n)])
+            scale = max(1, max(abs(values[i, j]) for i in range(n) for j in range(n))) ** n
+            return abs(mpmath.det(values) if n > 1 else values[0, 0]) <= mpmath.mpf(10) ** (-(dps // 2)) * scale
 
     @staticmethod
     def _symbolic_stationary(gradient, hessian, f, at, value, claim, settings):

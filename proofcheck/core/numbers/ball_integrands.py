@@ -60,6 +60,33 @@ class BallIntegrand:
         self._kept(ball)
         return ball
 
+    def at_ball_kept(self, x):
+        """As ``at_ball``, and where the ball at ``x`` (an exact point) lost more than half
+        the working bits to cancellation, the ball at twice, four, eight and sixteen times the
+        bits, until it keeps three quarters of them.  (cosh(x) - sinh(x)) / (1 + x^2) on [0, 400]
+        cancels 174 digits at x = 400, and (1 - cos x)/x^2 near its removable singularity at
+        0 cancels twice the digits of x: both were errors at every precision.)"""
+        ball = self.at_ball(x)
+        bits = ctx.prec
+        if ball is None or ball.rad() == 0 or ball.rel_accuracy_bits() >= bits // 2:
+            return ball
+        for factor in (2, 4, 8, 16):
+            better = self._at_bits(x, factor * bits)
+            if better is not None and better.rel_accuracy_bits() >= (3 * bits) // 4:
+                return better
+        return ball
+
+    def _at_bits(self, x, bits):
+        prec = ctx.prec
+        try:
+            ctx.prec = bits
+            ball = self.on_balls([arb(x), *[arb(b.mid()) if b.rad() == 0 else b for b in self.balls]])
+        except NotEnclosable:
+            return None
+        finally:
+            ctx.prec = prec
+        return ball if ball.is_finite() else None
+
     def _kept(self, ball):
         """CancelledDigits where ``ball`` keeps fewer than ``keep_bits`` bits of its size."""
         if self.keep_bits and ball.rel_accuracy_bits() < self.keep_bits:

@@ -67,10 +67,29 @@ def certified_sum(term, variable, start: int, bits: int):
         return None
 
 
+# Series (their terms with the parameters as symbols) whose analysis at some point ran out of
+# SymPy's time: not analysed again at the other points of the same claim, at the same cost.
+_OUT_OF_TIME: set = set()
+
+
+def _certified_once_in_time(piece, exact, variable, start, bits):
+    """``certified_sum`` of ``piece`` at the exact parameter values, unless its analysis ran out of
+    time before (at another point): then None, the numeric route."""
+    if piece in _OUT_OF_TIME:
+        return None
+    try:
+        return certified_sum(piece.xreplace(exact), variable, start, bits)
+    except _OutOfTime:
+        _OUT_OF_TIME.add(piece)
+        return None
+
+
 @lru_cache(maxsize=256)
 def _plan(term, variable, start):
     """(route, data) for the series, after its divergence checks; None if no route applies."""
     shifted = term.xreplace({variable: start + _INDEX})
+    if not _analysable(shifted):
+        return None
     try:
         with time_budget(SYMBOLIC_SECONDS):
             _terms_vanish(shifted)
@@ -80,10 +99,25 @@ def _plan(term, variable, start):
                     return plan
     except DivergentSum:
         raise
-    except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, ArithmeticError, AttributeError,
-            RecursionError):
+    except SymbolicTimeout:
+        raise _OutOfTime() from None
+    except (NotImplementedError, TypeError, ValueError, ArithmeticError, AttributeError, RecursionError):
         return None
     return None
+
+
+class _OutOfTime(SymbolicTimeout):
+    """The analysis of a series ran out of its time (not an outer budget's)."""
+
+
+# The functions of the index whose ratios, limits and derivatives SymPy takes quickly.  A
+# hyperbolic or trigonometric function of it sent SymPy's simplify into trigsimp for seconds
+# per point (inside C code the time budget cannot stop): such a series is left to the numeric route.
+_QUICK_FUNCTIONS = (sp.exp, sp.log, sp.Abs, sp.factorial, sp.gamma, sp.binomial)
+
+
+def _analysable(shifted) -> bool:
+    return all(isinstance(node, _QUICK_FUNCTIONS) for node in shifted.atoms(sp.Function) if node.has(_INDEX))
 
 
 def _terms_vanish(shifted):
@@ -207,6 +241,8 @@ def _alternating_plan(shifted):
     signed = sp.simplify(shifted / size)
     if sp.simplify(signed.xreplace({_INDEX: _INDEX + 1}) + signed) != 0:
         return None
+    if sp.limit(size, _INDEX, sp.oo) != 0:
+        return None  # the bound a(N) needs a(n) -> 0, not only a decreasing a
     slope = sp.diff(_real(size), _REAL)
     for offset in (0, 8, 64):
         if _sign_on_ray(slope, _REAL, offset) < 0:
@@ -266,7 +302,7 @@ def sum_to_infinity(term, variable, low, high, env, numeric):
             exact = {symbol: _exact(value) for symbol, value in env.items() if symbol != variable}
             if any(piece.xreplace(exact).free_symbols - {variable} for piece, _ in pieces):
                 return numeric()
-            balls = [ball if ball is not None else certified_sum(piece.xreplace(exact), variable, start, bits)
+            balls = [ball if ball is not None else _certified_once_in_time(piece, exact, variable, start, bits)
                      for ball, (piece, start) in zip(balls, pieces)]
         if None not in balls:
             total = sum(balls, arb(0))
@@ -316,6 +352,8 @@ def _geometric_sum(term, start, env):
 def _constant_ratio(term, variable, start):
     """(first term, ratio) where t(m+1)/t(m) simplifies to an expression free of m; else None."""
     shifted = term.xreplace({variable: start + _INDEX})
+    if not _analysable(shifted):
+        return None
     try:
         with time_budget(SYMBOLIC_SECONDS / 2):
             ratio = sp.simplify(sp.powsimp(shifted.xreplace({_INDEX: _INDEX + 1}) / shifted))

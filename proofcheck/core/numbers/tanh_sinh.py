@@ -173,7 +173,8 @@ def _ball_sum(f, mapped):
     not), and its integral "= 0" passed.
     """
 
-    at_ball = f.at_ball
+    # Where it can, a node whose ball cancelled is taken again at more bits (``at_ball_kept``).
+    at_ball = getattr(f, "at_ball_kept", None) or f.at_ball
     shift, slope, scale = mapped.shift_ball, mapped.slope_ball, mapped.scale_ball
     signs = (-1, 1) if mapped.folded else (1,)
     on_balls, size = arb(0), arb(0)

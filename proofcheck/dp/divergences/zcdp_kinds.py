@@ -51,11 +51,15 @@ from ...core.numbers.side_balls import ball_text, side_ball, unvouched
 from ...core.model.verdict import Verdict, failed, passed, show_point, weakest
 from .divergence_kinds import alpha_one_limit, order_symbol
 from .tight_zcdp import AlphaGrid, peak
+from .alpha_search import search_orders
 
 START_BITS, MAX_BITS = 128, 2048
 DEFAULT_OVER_POINTS = 24
 # Orders past the grid's alpha_max, as multiples of it, where D_alpha/alpha is also compared.
 TAIL_FACTORS = (2, 10, 100, 10**4, 10**6)
+# Parameter points (the first sampled: the edges of the range come first) at which the orders
+# between the grid's are searched by Arb over alpha intervals (``alpha_search``).
+SEARCH_POINTS = 3
 
 
 def _finite_at(expression, env) -> bool:
@@ -176,6 +180,7 @@ class ZcdpSupremum(Kind):
         points = sample_points(claim, settings)
         routes = set()
         checked = 0
+        searched = {"settled": 0, "left": 0, "points": 0}
         # The supremum is over every alpha > 1: orders beyond the grid are looked at too, where
         # D_alpha/alpha must be finite (a divergence that blows up past alpha_max exceeds rho).
         beyond = [grid.alpha_max * factor for factor in TAIL_FACTORS]
@@ -202,6 +207,9 @@ class ZcdpSupremum(Kind):
                                        f"{show_point(env)} ({route}); raise --dps",
                                        {"point": show_point(env)})
                     checked += 1
+                found = self._between_orders(claim, slack, alpha, {**point, **values}, orders, searched, settings)
+                if found is not None:
+                    return found
         how = f"Arb balls ({START_BITS} to {MAX_BITS} bits)" if routes == {"certified"} else \
             f"Arb balls, or Arb about mpmath's values at {settings.dps} and {2 * settings.dps} digits " \
             "or more"
@@ -210,8 +218,26 @@ class ZcdpSupremum(Kind):
         return passed(weakest(verdict.evidence, "numeric"),
                       f"{limit_note}; D_alpha/alpha < rho at all {checked} comparisons: grid of "
                       f"{grid.describe()}, and alpha_max times {', '.join(map(str, TAIL_FACTORS))}, at "
-                      f"{len(points)} parameter points{scan}, each decided by {how}",
+                      f"{len(points)} parameter points{scan}, each decided by {how}{_searched_note(searched)}",
                       route=f"limit taken; sampled {len(orders) + len(beyond)} orders at {len(points)} points")
+
+    def _between_orders(self, claim, slack, alpha, env, orders, searched, settings):
+        """A failed verdict where Arb's search over alpha intervals (``alpha_search``) finds an
+        order between the grid's where D_alpha/alpha > rho; else None, its counts entered."""
+        if settings.mutant_mode or searched["points"] >= SEARCH_POINTS:
+            return None
+        search = search_orders(slack, alpha, env, orders)
+        if search is None:
+            return None
+        if search.witness is not None:
+            order = sp.Rational(search.witness.numerator, search.witness.denominator)
+            return failed("D_alpha/alpha exceeds the asserted rho between the grid's orders (found by Arb "
+                          "over alpha intervals)", self._witness(claim, claim.expr("divergence") / alpha,
+                                                                   {**env, alpha: order}, alpha, settings))
+        searched["settled"] += search.settled
+        searched["left"] += len(search.undecided)
+        searched["points"] += 1
+        return None
 
     @staticmethod
     def _over_grid(claim, variables, point):
@@ -339,6 +365,14 @@ class ZcdpExcess(Kind):
             shifted = shift_last_digit(text, step)
             out.append((f"excess_percent {text} -> {shifted}", claim.with_fields(excess_percent=shifted)))
         return out
+
+
+def _searched_note(searched) -> str:
+    if not searched["points"]:
+        return ""
+    return (f"; between the grid's orders, Arb over alpha intervals settled {searched['settled']} "
+            f"intervals at {searched['points']} points and left {searched['left']} (near alpha = 1, "
+            "where the limit decides, or where a ball spans too many powers of e^alpha)")
 
 
 def _exact(value):
