@@ -1,0 +1,185 @@
+"""Best-first branch and bound of a slack's sign over the pieces of a domain.
+
+Each box of a piece is settled when the Arb enclosure of the slack (``enclosure``) has
+strictly the right sign on it, or when it touches an end that the Taylor argument settles
+(``ends``), or when it holds no integer of an integer parameter.  A box whose enclosure has
+strictly the wrong sign offers its points to ``refutes`` (the caller's exact check of a
+point of the domain): one refuted point ends the search.  Any other box is halved across its
+widest side; the box with the lowest enclosure goes first, so a failure is met early.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import sympy as sp
+
+from ..arb_expressions import NotEnclosable, compile_arb
+from ..precision import arb_bits
+from .boxes import UNIT, ball, bits_for, halves, middle, widest
+from .compactify import pieces
+from .enclosure import Enclosure
+from .ends import End
+
+MAX_BOXES = 1500
+SECONDS = 1.0
+# A side narrower than this is not halved again: 2^-200 reaches x = 10^60 on a far piece, and
+# 10^-60 from an open edge.
+FINEST = Fraction(1, 2 ** 200)
+
+
+@dataclass
+class Outcome:
+    status: str  # "proved", "refuted", "undecided"
+    boxes: int = 0
+    point: dict = field(default_factory=dict)
+    reason: str = ""
+
+
+def prove_sign(slack, domain, strict: bool, refutes, max_boxes=MAX_BOXES, seconds=SECONDS) -> Outcome:
+    """Whether ``slack > 0`` (``>= 0`` if not ``strict``) on all of ``domain``."""
+    start, total = time.process_time(), 0
+    for piece in pieces(domain):
+        expr = sp.sympify(slack).xreplace(piece.values)
+        if not piece.units:
+            outcome = _fixed(expr, strict)
+            total += 1
+            if outcome is None:
+                point = dict(piece.values)
+                if refutes(point):
+                    return Outcome("refuted", total, point)
+                return Outcome("undecided", total, reason=f"undecided at {_show(point)}")
+            continue
+        try:
+            search = _Search(expr, piece, strict, refutes)
+        except NotEnclosable as refusal:
+            return Outcome("undecided", total, reason=f"no Arb enclosure: {refusal}")
+        outcome = search.run(max_boxes - total, seconds - (time.process_time() - start))
+        total += search.count
+        if outcome.status != "proved":
+            outcome.boxes = total
+            return outcome
+    return Outcome("proved", total)
+
+
+def _fixed(expr, strict):
+    """True where Arb decides a constant slack (every parameter fixed); None otherwise."""
+    from ..intervals import decide
+    outcome = decide(">" if strict else ">=", expr, 0, {}, max_prec=1024)
+    return True if outcome else None
+
+
+class _Search:
+    def __init__(self, expr, piece, strict, refutes):
+        self.expr, self.piece, self.strict, self.refutes = expr, piece, strict, refutes
+        self.enclosure = Enclosure(expr, piece.units)
+        self.ends: dict = {}
+        self.count = 0
+
+    def run(self, max_boxes, seconds) -> Outcome:
+        deadline = time.process_time() + seconds
+        root = tuple(UNIT for _ in self.piece.units)
+        heap = [(0.0, 0, root)]
+        while heap:
+            if self.count >= max_boxes or time.process_time() > deadline:
+                return Outcome("undecided", self.count, reason=self._left(heap))
+            _, _, box = heapq.heappop(heap)
+            self.count += 1
+            verdict, low = self._settle(box)
+            if verdict is True:
+                continue
+            if verdict is False:
+                return Outcome("refuted", self.count, self._point)
+            i = widest(box)
+            if box[i][1] - box[i][0] < FINEST:
+                return Outcome("undecided", self.count, reason=f"a box too small to split near {self._region(box)}")
+            for child in halves(box, i):
+                heapq.heappush(heap, (low, self.count + len(heap), child))
+        return Outcome("proved", self.count)
+
+    def _settle(self, box):
+        """(True, _) settled; (False, _) refuted at ``self._point``; (None, priority) split it."""
+        if self._no_integer(box):
+            return True, 0.0
+        low, face = self.enclosure.enclose(box)
+        if low is not None and low.is_finite():
+            if low > 0 or (not self.strict and low >= 0):
+                return True, 0.0
+            wrong = low < 0 or (self.strict and low <= 0)
+            if wrong and (self._refuted(face) or (face != box and self._refuted(box))):
+                return False, 0.0
+        if self._end_settles(box):
+            return True, 0.0
+        priority = float(low.lower()) if low is not None and low.is_finite() else -math.inf
+        return None, priority
+
+    def _end_settles(self, box):
+        for i, (lo, hi) in enumerate(box):
+            for at_one, touches in ((False, lo == 0), (True, hi == 1)):
+                if not touches or hi - lo > Fraction(1, 2):
+                    continue
+                key = (i, at_one)
+                if key not in self.ends:
+                    self.ends[key] = End(self.expr, self.piece.units, i, at_one)
+                edge = self.piece.edges[i][1 if at_one else 0]
+                if self.ends[key].settles(box, at_one, self.strict, bool(edge)):
+                    return True
+        return False
+
+    def _refuted(self, box) -> bool:
+        """Whether a point of ``box`` (its middle, integers rounded either way) fails exactly."""
+        for point in self._points(box):
+            if self.refutes(point):
+                self._point = point
+                return True
+        return False
+
+    def _points(self, box):
+        centre = dict(zip(self.piece.units, (sp.Rational(c.numerator, c.denominator) for c in middle(box))))
+        base = {p: v.xreplace(centre) if isinstance(v, sp.Basic) else v for p, v in self.piece.values.items()}
+        integer = set(self.piece.integers.values())
+        choices = []
+        for p, v in base.items():
+            if p in integer and not v.is_integer:
+                choices.append([(p, sp.floor(v)), (p, sp.ceiling(v))])
+            else:
+                choices.append([(p, v)])
+        return [dict(c) for c in itertools.product(*choices)]
+
+    def _no_integer(self, box) -> bool:
+        """True where an integer parameter's range on the box (its map is exact) holds no integer."""
+        for s, p in self.piece.integers.items():
+            i = self.piece.units.index(s)
+            value = self.piece.values[p]
+            if value.free_symbols != {s}:
+                continue
+            ends = sorted(value.xreplace({s: sp.Rational(e.numerator, e.denominator)}) for e in box[i]
+                          if not (e == 0 and value.has(1 / s)))
+            if len(ends) == 2 and sp.ceiling(ends[0]) > ends[1]:
+                return True
+        return False
+
+    def _left(self, heap) -> str:
+        boxes = [b for _, _, b in heap]
+        worst = min(heap)[2]
+        return f"budget out with {len(boxes)} boxes left, the first near {self._region(worst)}"
+
+    def _region(self, box) -> str:
+        with arb_bits(bits_for(box)):
+            env = {u: ball(side) for u, side in zip(self.piece.units, box)}
+            shown = []
+            for p, v in self.piece.values.items():
+                try:
+                    b = compile_arb(v, tuple(env))(list(env.values())) if isinstance(v, sp.Basic) else v
+                    shown.append(f"{p} in {b.str(5)}" if hasattr(b, "str") else f"{p} = {b}")
+                except (NotEnclosable, ArithmeticError, ValueError, TypeError):
+                    shown.append(f"{p} unbounded")
+        return ", ".join(shown)
+
+
+def _show(point):
+    return ", ".join(f"{k} = {v}" for k, v in point.items())
