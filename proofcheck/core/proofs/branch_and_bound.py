@@ -23,7 +23,7 @@ from ..precision import arb_bits
 from .boxes import UNIT, ball, bits_for, halves, middle, widest
 from .compactify import pieces
 from .enclosure import Enclosure
-from .ends import End
+from .ends import End, cancelled
 
 MAX_BOXES = 1500
 SECONDS = 1.0
@@ -54,6 +54,11 @@ def prove_sign(slack, domain, strict: bool, refutes, max_boxes=MAX_BOXES, second
                     return Outcome("refuted", total, point)
                 return Outcome("undecided", total, reason=f"undecided at {_show(point)}")
             continue
+        by_factors = _factors_proved(expr, piece, strict, max_boxes - total,
+                                     seconds / 2 - (time.process_time() - start))
+        total += by_factors[1]
+        if by_factors[0]:
+            continue
         try:
             search = _Search(expr, piece, strict, refutes)
         except NotEnclosable as refusal:
@@ -66,6 +71,60 @@ def prove_sign(slack, domain, strict: bool, refutes, max_boxes=MAX_BOXES, second
     return Outcome("proved", total)
 
 
+def _factors_proved(expr, piece, strict, max_boxes, seconds):
+    """(True, boxes) where each factor of the slack is proved positive (nonnegative, for a
+    weak claim) on its own, and the constant factor is positive.
+
+    A product whose factors vanish on different edges, s1 (1 + s - s2) at the corner
+    s1 = 0, s2 = 1, s = 0 of 0 < r0 < r, c > 0, is settled factor by factor, each at its own
+    edge; the product's enclosure there straddles 0.  Only a proof comes from here: a
+    counter-example is looked for on the whole slack."""
+    factors = _factors(expr)
+    if factors is None or seconds <= 0:
+        return False, 0
+    constant, parts = factors
+    if len(parts) < 2 and not any(k != 1 for _, k in parts):
+        return False, 0
+    if not (constant.is_number and constant.is_positive):
+        return False, 0
+    used, deadline = 0, time.process_time() + seconds
+    for factor, _ in parts:
+        try:
+            search = _Search(factor, piece, strict, lambda point: False)
+        except NotEnclosable:
+            return False, used
+        outcome = search.run(max_boxes - used, deadline - time.process_time())
+        used += search.count
+        if outcome.status != "proved":
+            return False, used
+    return True, used
+
+
+def _factors(expr):
+    """(the constant factor, [(factor, power)]) of ``expr`` over one denominator, or None."""
+    from ..errors import SymbolicTimeout
+    from ..timeout import time_budget
+    try:
+        with time_budget(1.0):
+            numerator, denominator = sp.fraction(sp.factor(sp.together(expr)))
+            constant, parts = sp.Integer(1), []
+            for side, sign in ((numerator, 1), (denominator, -1)):
+                c, listed = sp.factor_list(side)
+                constant = constant * c if sign == 1 else constant / c
+                parts += [(f, k * sign) for f, k in listed]
+    except (SymbolicTimeout, sp.PolynomialError, ValueError, TypeError, NotImplementedError, AttributeError):
+        return None
+    return constant, parts
+
+
+def regular_everywhere(expr, piece):
+    """The slack with each rational sub-expression cancelled: c/(1 + c) at c = 1/s is
+    1/(1 + s), finite at the far end s = 0, where the form as written is not."""
+    if not any(e[0] is None for e in piece.edges):
+        return expr
+    return cancelled(expr)
+
+
 def _fixed(expr, strict):
     """True where Arb decides a constant slack (every parameter fixed); None otherwise."""
     from ..intervals import decide
@@ -75,15 +134,15 @@ def _fixed(expr, strict):
 
 class _Search:
     def __init__(self, expr, piece, strict, refutes):
-        self.expr, self.piece, self.strict, self.refutes = expr, piece, strict, refutes
-        self.enclosure = Enclosure(expr, piece.units)
+        self.expr, self.piece, self.strict, self.refutes = regular_everywhere(expr, piece), piece, strict, refutes
+        self.enclosure = Enclosure(self.expr, piece.units)
         self.ends: dict = {}
         self.count = 0
 
     def run(self, max_boxes, seconds) -> Outcome:
         deadline = time.process_time() + seconds
         root = tuple(UNIT for _ in self.piece.units)
-        heap = [(0.0, 0, root)]
+        heap, left = [(0.0, 0, root)], []
         while heap:
             if self.count >= max_boxes or time.process_time() > deadline:
                 return Outcome("undecided", self.count, reason=self._left(heap))
@@ -96,9 +155,13 @@ class _Search:
                 return Outcome("refuted", self.count, self._point)
             i = widest(box)
             if box[i][1] - box[i][0] < FINEST:
-                return Outcome("undecided", self.count, reason=f"a box too small to split near {self._region(box)}")
+                left.append(box)
+                continue
             for child in halves(box, i):
                 heapq.heappush(heap, (low, self.count + len(heap), child))
+        if left:
+            return Outcome("undecided", self.count, reason=f"{len(left)} boxes too small to split, "
+                                                           f"the first near {self._region(left[0])}")
         return Outcome("proved", self.count)
 
     def _settle(self, box):
@@ -123,9 +186,9 @@ class _Search:
                 if not touches or hi - lo > Fraction(1, 2):
                     continue
                 key = (i, at_one)
-                if key not in self.ends:
-                    self.ends[key] = End(self.expr, self.piece.units, i, at_one)
                 edge = self.piece.edges[i][1 if at_one else 0]
+                if key not in self.ends:
+                    self.ends[key] = End(self.expr, self.piece.units, i, at_one, bool(edge))
                 if self.ends[key].settles(box, at_one, self.strict, bool(edge)):
                     return True
         return False

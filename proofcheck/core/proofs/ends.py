@@ -18,87 +18,83 @@ import sympy as sp
 
 from ..arb_expressions import NotEnclosable, compile_arb
 from ..errors import SymbolicTimeout
-from ..precision import arb_bits
 from ..timeout import time_budget
-from .boxes import ball, balls, bits_for
-from .enclosure import smooth
+from .enclosure import Enclosure, smooth
 
-# The highest order tried: the packs' ends need 2 (a difference of two logs of 1 + O(s)).
-ORDERS = 4
+# The highest order tried: (1 - r)^6 at r = 1 needs 6.
+ORDERS = 6
+# Powers u^m tried as a positive factor that removes a pole at an open edge: r^-2 needs 2.
+SCALINGS = 3
 SIMPLIFY_SECONDS = 2.0
 
 
 class End:
-    """The Taylor argument at one end of one unit variable of a piece, prepared once."""
+    """The Taylor argument at one end of one unit variable of a piece, prepared once.
 
-    def __init__(self, expr, units, index, at_one):
+    At an edge outside the domain, g may be replaced by u^m g (m <= ``SCALINGS``), which
+    has the same sign for u > 0: (1 - r)^6 / (128 r^2 (1 + r)^2) is regular at r = 0 once
+    multiplied by r^2.  Each derivative is prepared when first needed."""
+
+    def __init__(self, expr, units, index, at_one, edge_in_domain):
         self.units, self.index = tuple(units), index
-        u = units[index]
-        self.ready = False
+        self.u = u = units[index]
+        self.g = None
         if not smooth(expr):
             return
         flipped = expr.xreplace({u: 1 - u}) if at_one else expr
-        g = regular(flipped, u)
-        if g is None:
-            return
-        try:
-            self.derivatives, self.at_zero = [], []
-            for j in range(ORDERS + 1):
-                gj = g if j == 0 else sp.diff(g, u, j)
-                self.derivatives.append(compile_arb(gj, self.units))
-                dj = _at_zero(gj, u)
-                self.at_zero.append(None if dj is None else (0 if dj == 0 else compile_arb(dj, self.units)))
-        except (NotEnclosable, SymbolicTimeout, ValueError, TypeError, ArithmeticError):
-            return
-        self.ready = True
+        for m in range(0 if edge_in_domain else SCALINGS, -1, -1) if False else \
+                range(0, 1 if edge_in_domain else SCALINGS + 1):
+            g = regular(flipped * u ** m, u)
+            if g is not None:
+                self.g = g
+                break
+        self.derivatives, self.at_zero = [], []
+
+    def _order(self, j):
+        """(the enclosure of g^(j) on a box, the enclosure of g^(j) at u = 0 or 0 or None)."""
+        while len(self.derivatives) <= j:
+            k = len(self.derivatives)
+            gk = self.g if k == 0 else sp.diff(self.derivatives[-1][0], self.u)
+            try:
+                whole = Enclosure(gk, self.units)
+                dk = _at_zero(gk, self.u)
+                at = None if dk is None else 0 if dk == 0 else Enclosure(dk, self.units)
+            except (NotEnclosable, SymbolicTimeout, ValueError, TypeError, ArithmeticError):
+                whole, at = None, None
+            self.derivatives.append((gk, whole, at))
+        return self.derivatives[j][1], self.derivatives[j][2]
 
     def settles(self, box, at_one, strict, edge_in_domain) -> bool:
         """Whether the argument proves the slack's sign on ``box`` (which touches this end)."""
-        if not self.ready:
+        if self.g is None:
             return False
         i = self.index
         lo, hi = box[i]
         local = box[:i] + (((1 - hi, 1 - lo) if at_one else (lo, hi)),) + box[i + 1:]
         edge = local[:i] + ((local[i][0], local[i][0]),) + local[i + 1:]
-        with arb_bits(bits_for(local)):
-            whole, at_edge = balls(local), balls(edge)
-            strict_found = False
-            for j in range(ORDERS + 1):
-                try:
-                    remainder = self.derivatives[j](whole)
-                except (NotEnclosable, ArithmeticError, ValueError, TypeError):
+        strict_found = False
+        for j in range(ORDERS + 1):
+            whole, at = self._order(j)
+            if whole is None:
+                return False
+            remainder, _ = whole.enclose(local)
+            need_strict = strict and not strict_found
+            if remainder is not None and remainder.is_finite() and (
+                    remainder > 0 or (not need_strict and remainder >= 0)):
+                return j == 0 or not (strict and edge_in_domain and not strict_found)
+            if at is None:
+                return False
+            if at == 0:
+                if j == 0 and strict and edge_in_domain:
                     return False
-                need_strict = strict and not strict_found
-                if remainder.is_finite() and (remainder > 0 or (not need_strict and remainder >= 0)):
-                    return not (strict and edge_in_domain and j > 0 and not _positive_at(self, 0, at_edge))
-                d = self.at_zero[j]
-                if d is None:
-                    return False
-                if d == 0:
-                    if j == 0 and strict and edge_in_domain:
-                        return False
-                    continue
-                try:
-                    value = d(at_edge)
-                except (NotEnclosable, ArithmeticError, ValueError, TypeError):
-                    return False
-                if not value.is_finite() or not value >= 0:
-                    return False
-                strict_found = strict_found or value > 0
-                if j == 0 and strict and edge_in_domain and not value > 0:
-                    return False
+                continue
+            value, _ = at.enclose(edge)
+            if value is None or not value.is_finite() or not value >= 0:
+                return False
+            strict_found = strict_found or value > 0
+            if j == 0 and strict and edge_in_domain and not value > 0:
+                return False
         return False
-
-
-def _positive_at(end, j, env):
-    d = end.at_zero[j]
-    if d is None or d == 0:
-        return False
-    try:
-        value = d(env)
-    except (NotEnclosable, ArithmeticError, ValueError, TypeError):
-        return False
-    return value.is_finite() and value > 0
 
 
 def _at_zero(expr, u):
@@ -131,6 +127,16 @@ def regular(expr, u):
         return None
 
 
+def cancelled(expr):
+    """``expr`` with its rational sub-expressions cancelled, or as it was where that fails."""
+    try:
+        with time_budget(SIMPLIFY_SECONDS):
+            return _cancel_inside(expr)
+    except (SymbolicTimeout, ValueError, TypeError, ZeroDivisionError, NotImplementedError,
+            AttributeError, sp.PolynomialError):
+        return expr
+
+
 def _cancel_inside(expr):
     if expr.is_Atom:
         return expr
@@ -149,7 +155,7 @@ def _rational(expr) -> bool:
 
 def _finite_at_zero(expr, u) -> bool:
     for node in sp.preorder_traversal(expr):
-        if node.is_Pow and node.exp.is_negative and sp.sympify(node.base.xreplace({u: 0})).is_zero is not False:
+        if node.is_Pow and node.exp.is_negative and sp.sympify(node.base.xreplace({u: 0})).is_zero:
             return False
     at = expr.xreplace({u: 0})
     return not at.has(sp.nan, sp.zoo, sp.oo, -sp.oo)
