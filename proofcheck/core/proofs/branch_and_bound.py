@@ -20,7 +20,7 @@ import sympy as sp
 
 from ..arb_expressions import NotEnclosable, compile_arb
 from ..precision import arb_bits
-from .boxes import UNIT, ball, bits_for, halves, middle, widest
+from .boxes import UNIT, ball, bits_for, exact_ball, halves, middle, widest
 from .compactify import pieces
 from .enclosure import Enclosure
 from .ends import End, cancelled
@@ -40,8 +40,9 @@ class Outcome:
     reason: str = ""
 
 
-def prove_sign(slack, domain, strict: bool, refutes, max_boxes=MAX_BOXES, seconds=SECONDS) -> Outcome:
-    """Whether ``slack > 0`` (``>= 0`` if not ``strict``) on all of ``domain``."""
+def prove_sign(slack, domain, strict: bool, refutes, inside, max_boxes=MAX_BOXES, seconds=SECONDS) -> Outcome:
+    """Whether ``slack > 0`` (``>= 0`` if not ``strict``) on all of ``domain``; ``refutes(point)``
+    checks a point exactly, ``inside(point)`` says whether it lies in the domain."""
     start, total = time.process_time(), 0
     for piece in pieces(domain):
         expr = sp.sympify(slack).xreplace(piece.values)
@@ -54,8 +55,8 @@ def prove_sign(slack, domain, strict: bool, refutes, max_boxes=MAX_BOXES, second
                     return Outcome("refuted", total, point)
                 return Outcome("undecided", total, reason=f"undecided at {_show(point)}")
             continue
-        by_factors = _factors_proved(expr, piece, strict, max_boxes - total,
-                                     seconds / 2 - (time.process_time() - start))
+        by_factors = _factors_proved(expr, piece, strict, (max_boxes - total) // 3,
+                                     seconds * 2 / 3 - (time.process_time() - start), inside)
         total += by_factors[1]
         if by_factors[0]:
             continue
@@ -71,7 +72,7 @@ def prove_sign(slack, domain, strict: bool, refutes, max_boxes=MAX_BOXES, second
     return Outcome("proved", total)
 
 
-def _factors_proved(expr, piece, strict, max_boxes, seconds):
+def _factors_proved(expr, piece, strict, max_boxes, seconds, inside):
     """(True, boxes) where each factor of the slack is proved positive (nonnegative, for a
     weak claim) on its own, and the constant factor is positive.
 
@@ -90,7 +91,8 @@ def _factors_proved(expr, piece, strict, max_boxes, seconds):
     used, deadline = 0, time.process_time() + seconds
     for factor, _ in parts:
         try:
-            search = _Search(factor, piece, strict, lambda point: False)
+            # A box of strictly the wrong sign at a point of the domain ends this route at once.
+            search = _Search(factor, piece, strict, inside, exact=False)
         except NotEnclosable:
             return False, used
         outcome = search.run(max_boxes - used, deadline - time.process_time())
@@ -111,9 +113,20 @@ def _factors(expr):
             for side, sign in ((numerator, 1), (denominator, -1)):
                 c, listed = sp.factor_list(side)
                 constant = constant * c if sign == 1 else constant / c
-                parts += [(f, k * sign) for f, k in listed]
+                for f, k in listed:
+                    if f.free_symbols:
+                        parts.append((f, k * sign))
+                    else:
+                        constant = constant * f ** (k * sign)
     except (SymbolicTimeout, sp.PolynomialError, ValueError, TypeError, NotImplementedError, AttributeError):
         return None
+    odd = sorted((i for i, (_, k) in enumerate(parts) if k % 2),
+                 key=lambda i: not parts[i][0].could_extract_minus_sign())
+    if constant.is_negative and odd:
+        # -1 (s c r0 - c - 1) is (c + 1 - c r0) with a positive constant.
+        f, k = parts[odd[0]]
+        parts[odd[0]] = (sp.expand(-f), k)
+        constant = -constant
     return constant, parts
 
 
@@ -133,7 +146,8 @@ def _fixed(expr, strict):
 
 
 class _Search:
-    def __init__(self, expr, piece, strict, refutes):
+    def __init__(self, expr, piece, strict, refutes, exact=True):
+        self.exact = exact
         self.expr, self.piece, self.strict, self.refutes = regular_everywhere(expr, piece), piece, strict, refutes
         self.enclosure = Enclosure(self.expr, piece.units)
         self.ends: dict = {}
@@ -173,12 +187,22 @@ class _Search:
             if low > 0 or (not self.strict and low >= 0):
                 return True, 0.0
             wrong = low < 0 or (self.strict and low <= 0)
-            if wrong and (self._refuted(face) or (face != box and self._refuted(box))):
+            # A point of the face is wrong; the box's middle is only offered to an exact check.
+            if wrong and (self._refuted(face) or (self.exact and face != box and self._refuted(box))):
                 return False, 0.0
         if self._end_settles(box):
             return True, 0.0
-        priority = float(low.lower()) if low is not None and low.is_finite() else -math.inf
-        return None, priority
+        return None, self._at_middle(box)
+
+    def _at_middle(self, box):
+        """The slack's value at the box's middle (lowest first): the search dives towards the
+        least value, so a failure in a thin sheet is reached by halving, not by a sweep."""
+        with arb_bits(bits_for(box)):
+            try:
+                value = self.enclosure.value([exact_ball(c) for c in middle(box)])
+            except (NotEnclosable, ArithmeticError, ValueError, TypeError):
+                return -math.inf
+        return float(value.mid()) if value.is_finite() else -math.inf
 
     def _end_settles(self, box):
         for i, (lo, hi) in enumerate(box):

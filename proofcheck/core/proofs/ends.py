@@ -25,7 +25,9 @@ from .enclosure import Enclosure, smooth
 ORDERS = 6
 # Powers u^m tried as a positive factor that removes a pole at an open edge: r^-2 needs 2.
 SCALINGS = 3
-SIMPLIFY_SECONDS = 2.0
+SIMPLIFY_SECONDS = 1.0
+# CPU seconds for showing a Taylor coefficient exactly 0.
+ZERO_SECONDS = 0.3
 
 
 class End:
@@ -98,14 +100,18 @@ class End:
 
 
 def _at_zero(expr, u):
-    """``expr`` at u = 0, simplified; None where SymPy cannot say (or it is not finite)."""
-    try:
-        with time_budget(SIMPLIFY_SECONDS):
-            value = sp.simplify(expr.xreplace({u: 0}))
-    except (SymbolicTimeout, ValueError, TypeError, ZeroDivisionError, NotImplementedError):
-        return None
+    """``expr`` at u = 0: exactly 0 where SymPy's cancellation shows it, else the expression
+    itself (its sign is then Arb's to decide); None where it is not finite."""
+    value = expr.xreplace({u: 0})
     if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
         return None
+    try:
+        with time_budget(ZERO_SECONDS):
+            if value == 0 or sp.cancel(sp.together(value)) == 0:
+                return sp.Integer(0)
+    except (SymbolicTimeout, ValueError, TypeError, ZeroDivisionError, NotImplementedError,
+            AttributeError, sp.PolynomialError):
+        pass
     return value
 
 

@@ -31,16 +31,22 @@ def certify_sign(slack, domain, strict, holds_at, mutant=False):
     if any(p.free_symbols - set(domain.symbols.values()) for p in [slack]):
         return "undecided", "the slack has a symbol outside the domain"
 
-    def refutes(point):
+    def validated(point):
         try:
-            valid = domain.validate_point({str(k): v for k, v in point.items()})
+            return domain.validate_point({str(k): v for k, v in point.items()})
         except (DomainError, TypeError, ValueError):
-            return False
-        return holds_at(valid) is False
+            return None
+
+    def refutes(point):
+        valid = validated(point)
+        return valid is not None and holds_at(valid) is False
+
+    def inside(point):
+        return validated(point) is not None
 
     share = MUTANT_SHARE if mutant else 1
     try:
-        outcome = prove_sign(slack, domain, strict, refutes, MAX_BOXES // share, SECONDS / share)
+        outcome = prove_sign(slack, domain, strict, refutes, inside, MAX_BOXES // share, SECONDS / share)
     except (Unsupported, NotEnclosable) as refusal:
         return "undecided", f"not mapped onto boxes: {refusal}"
     if outcome.status == "proved":
