@@ -26,7 +26,7 @@ from .enclosure import Enclosure
 from .ends import End, cancelled
 
 MAX_BOXES = 1500
-SECONDS = 1.0
+SECONDS = 3.0
 # A side narrower than this is not halved again: 2^-200 reaches x = 10^60 on a far piece, and
 # 10^-60 from an open edge.
 FINEST = Fraction(1, 2 ** 200)
