@@ -89,17 +89,34 @@ def _factors_proved(expr, piece, strict, max_boxes, seconds, inside):
     if not (constant.is_number and constant.is_positive):
         return False, 0
     used, deadline = 0, time.process_time() + seconds
-    for factor, _ in parts:
-        try:
-            # A box of strictly the wrong sign at a point of the domain ends this route at once.
-            search = _Search(factor, piece, strict, inside, exact=False)
-        except NotEnclosable:
-            return False, used
-        outcome = search.run(max_boxes - used, deadline - time.process_time())
-        used += search.count
-        if outcome.status != "proved":
+    for factor, power in parts:
+        if power % 2 == 0 and power > 0 and not strict:
+            continue  # an even power of a numerator's factor is >= 0
+        # A factor of a denominator, or an even power in a strict claim, must not vanish:
+        # it is proved of one strict sign (an even power's either sign will do).
+        signs = (factor, -factor) if power % 2 == 0 else (factor,)
+        must_be_strict = strict or power < 0 or power % 2 == 0
+        proved = False
+        for candidate in signs:
+            found, count = _one_factor(sp.expand(candidate) if candidate is not factor else factor, piece,
+                                        must_be_strict, max_boxes - used, deadline, inside)
+            used += count
+            if found:
+                proved = True
+                break
+        if not proved:
             return False, used
     return True, used
+
+
+def _one_factor(factor, piece, strict, max_boxes, deadline, inside):
+    try:
+        # A box of strictly the wrong sign at a point of the domain ends this route at once.
+        search = _Search(factor, piece, strict, inside, exact=False)
+    except NotEnclosable:
+        return False, 0
+    outcome = search.run(max_boxes, deadline - time.process_time())
+    return outcome.status == "proved", search.count
 
 
 def _factors(expr):
