@@ -74,3 +74,15 @@ def test_a_strict_claim_that_is_zero_on_a_closed_edge_is_never_proved():
 def test_a_slack_holding_an_integral_is_left_undecided_with_the_reason():
     status, said = _certify({"x": "0 < x < 1"}, "Integral(x, (x, 0, 1))")
     assert status == "undecided" and "operator" in said
+
+
+def test_abs_and_max_resolved_on_boxes_prove_a_bound_out_to_infinity():
+    """Proposition 2.3: |1/2 - n| < max(n, 1) for every integer n >= 0; at the far end x = 1/s
+    the switch 1/2 - 1/s is judged as (s - 2)/2, negative on the whole box."""
+    status, said = _certify({"n": "integer n >= 0"}, "Max(n, 1) - Abs(1/2 - n)")
+    assert status == "proved", said
+
+
+def test_a_wrong_max_is_refuted_even_where_the_switches_resolve_it():
+    status, point = _certify({"n": "integer n >= 0"}, "Max(n, 1) - Abs(3/2 - n) - 1", strict=False)
+    assert status == "refuted" and list(point.values())[0] in (0, 1)

@@ -22,8 +22,9 @@ from ..arb_expressions import NotEnclosable, compile_arb
 from ..precision import arb_bits
 from .boxes import UNIT, ball, bits_for, exact_ball, halves, middle, widest
 from .compactify import pieces
-from .enclosure import Enclosure
+from .enclosure import Enclosure, smooth
 from .ends import End, cancelled
+from .switches import Switches
 
 MAX_BOXES = 1500
 SECONDS = 3.0
@@ -169,6 +170,29 @@ class _Search:
         self.enclosure = Enclosure(self.expr, piece.units)
         self.ends: dict = {}
         self.count = 0
+        self.switches, self.smooth_parts = None, {}
+        if not smooth(self.expr):
+            far = [u for u, (edge, _) in zip(piece.units, piece.edges) if edge is None]
+            try:
+                self.switches = Switches(self.expr, piece.units, far)
+            except (NotEnclosable, ValueError, TypeError):
+                self.switches = None
+
+    def _part(self, box):
+        """(the enclosure, the key of its ends) of the slack on ``box``: Abs, Max and Min
+        resolved where their switches are decided there (``switches``)."""
+        if self.switches is None:
+            return self.enclosure, None
+        pattern = self.switches.pattern(box)
+        if pattern is None:
+            return self.enclosure, None
+        if pattern not in self.smooth_parts:
+            expr = regular_everywhere(self.switches.resolved(pattern), self.piece)
+            try:
+                self.smooth_parts[pattern] = (Enclosure(expr, self.piece.units), expr)
+            except NotEnclosable:
+                self.smooth_parts[pattern] = (self.enclosure, None)
+        return self.smooth_parts[pattern][0], pattern
 
     def run(self, max_boxes, seconds) -> Outcome:
         deadline = time.process_time() + seconds
@@ -199,7 +223,8 @@ class _Search:
         """(True, _) settled; (False, _) refuted at ``self._point``; (None, priority) split it."""
         if self._no_integer(box):
             return True, 0.0
-        low, face = self.enclosure.enclose(box)
+        enclosure, pattern = self._part(box)
+        low, face = enclosure.enclose(box)
         if low is not None and low.is_finite():
             if low > 0 or (not self.strict and low >= 0):
                 return True, 0.0
@@ -207,7 +232,7 @@ class _Search:
             # A point of the face is wrong; the box's middle is only offered to an exact check.
             if wrong and (self._refuted(face) or (self.exact and face != box and self._refuted(box))):
                 return False, 0.0
-        if self._end_settles(box):
+        if self._end_settles(box, pattern):
             return True, 0.0
         return None, self._at_middle(box)
 
@@ -221,15 +246,18 @@ class _Search:
                 return -math.inf
         return float(value.mid()) if value.is_finite() else -math.inf
 
-    def _end_settles(self, box):
+    def _end_settles(self, box, pattern=None):
         for i, (lo, hi) in enumerate(box):
             for at_one, touches in ((False, lo == 0), (True, hi == 1)):
                 if not touches or hi - lo > Fraction(1, 2):
                     continue
-                key = (i, at_one)
+                key = (i, at_one, pattern)
                 edge = self.piece.edges[i][1 if at_one else 0]
                 if key not in self.ends:
-                    self.ends[key] = End(self.expr, self.piece.units, i, at_one, bool(edge))
+                    expr = self.expr if pattern is None else self.smooth_parts[pattern][1]
+                    if expr is None:
+                        continue
+                    self.ends[key] = End(expr, self.piece.units, i, at_one, bool(edge))
                 if self.ends[key].settles(box, at_one, self.strict, bool(edge)):
                     return True
         return False
