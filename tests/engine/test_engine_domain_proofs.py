@@ -86,3 +86,20 @@ def test_abs_and_max_resolved_on_boxes_prove_a_bound_out_to_infinity():
 def test_a_wrong_max_is_refuted_even_where_the_switches_resolve_it():
     status, point = _certify({"n": "integer n >= 0"}, "Max(n, 1) - Abs(3/2 - n) - 1", strict=False)
     assert status == "refuted" and list(point.values())[0] in (0, 1)
+
+
+def test_the_sign_of_an_odd_increasing_function_is_the_sign_of_its_argument():
+    """§4.1: e^(sigma^2/2 - a) (2 Phi(a/sigma - sigma) - 1) < 0 for a < sigma^2 (Phi via erf)."""
+    status, said = _certify({"sigma": "sigma > 0", "a": "a < sigma**2"},
+                            "-exp(sigma**2/2 - a)*erf((a/sigma - sigma)/sqrt(2))")
+    assert status == "proved", said
+
+
+def test_an_argument_negative_near_an_edge_is_not_proved_through_its_wrapper():
+    status, _ = _certify({"x": "x > 0"}, "atan(x - 1/1000)")
+    assert status == "refuted"
+
+
+def test_erfinv_beyond_one_is_never_proved_from_its_argument_sign():
+    status, _ = _certify({"x": "0 < x < 1"}, "erfinv(2*x)")
+    assert status != "proved"

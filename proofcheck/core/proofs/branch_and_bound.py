@@ -81,11 +81,14 @@ def _factors_proved(expr, piece, strict, max_boxes, seconds, inside):
     s1 = 0, s2 = 1, s = 0 of 0 < r0 < r, c > 0, is settled factor by factor, each at its own
     edge; the product's enclosure there straddles 0.  Only a proof comes from here: a
     counter-example is looked for on the whole slack."""
-    factors = _factors(expr)
+    open_units = frozenset(u for u, (edge, _) in zip(piece.units, piece.edges) if not edge)
+    factors = _factors(expr, 0, open_units)
     if factors is None or seconds <= 0:
         return False, 0
     constant, parts = factors
-    if len(parts) < 2 and not any(k != 1 for _, k in parts):
+    if not parts:
+        return (constant.is_positive or (not strict and constant.is_zero)) is True, 0
+    if len(parts) < 2 and not any(k != 1 for _, k in parts) and parts[0][0] == expr:
         return False, 0
     if not (constant.is_number and constant.is_positive):
         return False, 0
@@ -120,8 +123,17 @@ def _one_factor(factor, piece, strict, max_boxes, deadline, inside):
     return outcome.status == "proved", search.count
 
 
-def _factors(expr):
-    """(the constant factor, [(factor, power)]) of ``expr`` over one denominator, or None."""
+# Odd increasing functions that vanish at 0 only: F(x) has the sign of x.
+ODD_INCREASING = (sp.erf, sp.atan, sp.sinh, sp.tanh, sp.erfinv)
+
+
+def _factors(expr, depth=0, open_units=frozenset()):
+    """(the constant factor, [(factor, power)]) of ``expr`` over one denominator, or None.
+
+    A power of -1 marks a factor that must be strictly positive.  A factor F(x) with F odd,
+    increasing and 0 only at 0 is replaced by the factors of x (its sign is x's), a log(x) by
+    those of x - 1, and e^p for a polynomial p is dropped (it is positive wherever defined, and
+    a polynomial is defined everywhere); erfinv(x) adds 1 - x > 0, where it is defined."""
     from ..errors import SymbolicTimeout
     from ..timeout import time_budget
     try:
@@ -138,6 +150,10 @@ def _factors(expr):
                         constant = constant * f ** (k * sign)
     except (SymbolicTimeout, sp.PolynomialError, ValueError, TypeError, NotImplementedError, AttributeError):
         return None
+    parts = _unwrapped(parts, depth, open_units)
+    if parts is None:
+        return None
+    constant, parts = parts[0] * constant, parts[1]
     odd = sorted((i for i, (_, k) in enumerate(parts) if k % 2),
                  key=lambda i: not parts[i][0].could_extract_minus_sign())
     if constant.is_negative and odd:
@@ -146,6 +162,42 @@ def _factors(expr):
         parts[odd[0]] = (sp.expand(-f), k)
         constant = -constant
     return constant, parts
+
+
+def _unwrapped(parts, depth, open_units):
+    """(a sign, parts) with each sign-preserving wrapper taken off its argument (see ``_factors``)."""
+    sign, out = sp.Integer(1), []
+    for f, k in parts:
+        inner = None
+        if isinstance(f, sp.exp) and _defined_everywhere(f.args[0], open_units):
+            continue
+        if depth < 2 and isinstance(f, ODD_INCREASING):
+            inner = f.args[0]
+            if isinstance(f, sp.erfinv):
+                out.append((1 - inner, -1))
+        elif depth < 2 and isinstance(f, sp.log):
+            inner = f.args[0] - 1
+        if inner is None:
+            out.append((f, k))
+            continue
+        found = _factors(inner, depth + 1, open_units)
+        if found is None or not found[0].is_number or found[0].is_zero:
+            return None
+        sign = sign * sp.sign(found[0]) ** k
+        # The argument's factors carry its sign; a strict wrapper needs them strict too.
+        out += [(g, j * k if k > 0 else -abs(j)) for g, j in found[1]]
+    return sign, out
+
+
+def _defined_everywhere(p, open_units) -> bool:
+    """A polynomial, or one over a product of powers of units whose end at 0 is outside the
+    domain (open, or the infinite end): defined at every point of the piece's domain."""
+    if p.is_polynomial():
+        return True
+    numerator, denominator = sp.fraction(sp.together(p))
+    return numerator.is_polynomial() and all(
+        b in open_units and e.is_positive for b, e in (f.as_base_exp() for f in sp.Mul.make_args(denominator))
+        if not b.is_number)
 
 
 def regular_everywhere(expr, piece):
