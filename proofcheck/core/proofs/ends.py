@@ -25,7 +25,7 @@ from .enclosure import Enclosure, smooth
 ORDERS = 6
 # Powers u^m tried as a positive factor that removes a pole at an open edge: r^-2 needs 2.
 SCALINGS = 3
-SIMPLIFY_SECONDS = 1.0
+SIMPLIFY_SECONDS = 0.3
 # CPU seconds for showing a Taylor coefficient exactly 0.
 ZERO_SECONDS = 0.3
 
