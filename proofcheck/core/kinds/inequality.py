@@ -40,6 +40,7 @@ from ..numbers.precision import ESCALATION
 from ..symbolic.signs import proved_nonnegative
 from ..model.timeout import time_budget
 from ..model.verdict import Verdict, failed, passed, show_point
+from ..proofs.route import certify_sign
 from . import Kind
 from ..points.policy import sample_points
 from .inequality_points import decide_at, shown_value, slack_expression, slack_of
@@ -135,6 +136,9 @@ class Inequality(Kind):
         stopped = _decide_all(claim, points, settings, routes)
         if stopped is not None:
             return stopped
+        over_domain, said = _over_domain(claim, settings)
+        if over_domain is not None:
+            return over_domain
         suspects = _suspects(claim, points)
         stopped = _decide_all(claim, suspects, settings, routes)
         if stopped is not None:
@@ -150,7 +154,7 @@ class Inequality(Kind):
         box = f" drawn from {claim.sampling_domain.describe()}" if claim.get("sampling") else ""
         region = (claim.sampling_domain if claim.get("sampling") else claim.domain).describe()
         return passed("numeric", f"holds at {len(points)} sampled points{box}{searched}, "
-                      f"each decided by {how}",
+                      f"each decided by {how}" + (f". Not certified over the domain: {said}" if said else ""),
                       route=f"sampled {len(points) + len(suspects)} points in {region}")
 
     def mutants(self, claim, settings):
@@ -181,6 +185,26 @@ def _certified_counterexample(claim, points, settings):
     rel, lhs, rhs = claim.parsed["rel"], claim.expr("lhs"), claim.expr("rhs")
     point = first_point_where(lambda p: decide(rel, lhs, rhs, p, max_prec=LOOK_PREC) is False, points)
     return None if point is None else failed(f"{rel} fails", _witness(claim, point, settings))
+
+
+def _over_domain(claim, settings):
+    """The certified verdict over the whole stated domain (``core/proofs``), or a failure at a
+    point of a box where the slack's enclosure has strictly the wrong sign; else (None, why)."""
+    if "certified" not in settings.routes or not claim.domain.parameters:
+        return None, ""
+    strict = claim.parsed["rel"] in ("<", ">")
+
+    def holds_at(point):
+        return decide_at(claim, point, settings)[0]
+    status, found = certify_sign(slack_expression(claim), claim.domain, strict, holds_at,
+                                 mutant=settings.mutant_mode)
+    if status == "proved":
+        return passed("certified", f"the slack's Arb enclosure is {'positive' if strict else 'nonnegative'} "
+                      f"on every box of the domain, or settled at an end by its Taylor coefficients",
+                      route=found), None
+    if status == "refuted":
+        return failed(f"{claim.parsed['rel']} fails", _witness(claim, found, settings)), None
+    return None, found
 
 
 def _decide_all(claim, points, settings, routes):

@@ -1,0 +1,167 @@
+"""An end of a unit variable settled by Taylor's theorem: an open edge, or an infinite end.
+
+Near u = 0 (u = s, or u = 1 - s for the edge at s = 1) write g(u) for the slack on the box
+[0, w] x B.  With d_j(y) = g^(j)(0, y), Taylor's theorem with the Lagrange remainder gives
+
+    g(u, y) = sum_{j<k} d_j(y) u^j / j! + g^(k)(xi, y) u^k / k!,   0 < xi < u,
+
+so g > 0 on 0 < u <= w once every d_j (j < k) is >= 0 on B and g^(k) is >= 0 on the box,
+one of them strictly (d_0 strictly, where the edge itself belongs to the domain).  The d_j
+are SymPy's values of the derivatives at u = 0: one that simplifies to 0 counts as 0, any
+other is enclosed by Arb on B.  The slack must first be written so that it is defined at
+u = 0: x = 1/s puts 1/s everywhere, and log((1/s + c)/(1/s - 1 + c)) is log((1 + c s)/(1 +
+(c - 1) s)) once each rational sub-expression is cancelled (``regular``).
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..numbers.arb_expressions import NotEnclosable
+from ..model.errors import SymbolicTimeout
+from ..model.timeout import time_budget
+from .enclosure import Enclosure, smooth
+
+# The highest order tried: (1 - r)^6 at r = 1 needs 6.
+ORDERS = 6
+# Powers u^m tried as a positive factor that removes a pole at an open edge: r^-2 needs 2.
+SCALINGS = 3
+SIMPLIFY_SECONDS = 0.3
+# CPU seconds for showing a Taylor coefficient exactly 0.
+ZERO_SECONDS = 0.3
+
+
+class End:
+    """The Taylor argument at one end of one unit variable of a piece, prepared once.
+
+    At an edge outside the domain, g may be replaced by u^m g (m <= ``SCALINGS``), which
+    has the same sign for u > 0: (1 - r)^6 / (128 r^2 (1 + r)^2) is regular at r = 0 once
+    multiplied by r^2.  Each derivative is prepared when first needed."""
+
+    def __init__(self, expr, units, index, at_one, edge_in_domain):
+        self.units, self.index = tuple(units), index
+        self.u = u = units[index]
+        self.g = None
+        if not smooth(expr):
+            return
+        flipped = expr.xreplace({u: 1 - u}) if at_one else expr
+        for m in range(0 if edge_in_domain else SCALINGS, -1, -1) if False else \
+                range(0, 1 if edge_in_domain else SCALINGS + 1):
+            g = regular(flipped * u ** m, u)
+            if g is not None:
+                self.g = g
+                break
+        self.derivatives, self.at_zero = [], []
+
+    def _order(self, j):
+        """(the enclosure of g^(j) on a box, the enclosure of g^(j) at u = 0 or 0 or None)."""
+        while len(self.derivatives) <= j:
+            k = len(self.derivatives)
+            gk = self.g if k == 0 else sp.diff(self.derivatives[-1][0], self.u)
+            try:
+                whole = Enclosure(gk, self.units)
+                dk = _at_zero(gk, self.u)
+                at = None if dk is None else 0 if dk == 0 else Enclosure(dk, self.units)
+            except (NotEnclosable, SymbolicTimeout, ValueError, TypeError, ArithmeticError):
+                whole, at = None, None
+            self.derivatives.append((gk, whole, at))
+        return self.derivatives[j][1], self.derivatives[j][2]
+
+    def settles(self, box, at_one, strict, edge_in_domain) -> bool:
+        """Whether the argument proves the slack's sign on ``box`` (which touches this end)."""
+        if self.g is None:
+            return False
+        i = self.index
+        lo, hi = box[i]
+        local = box[:i] + (((1 - hi, 1 - lo) if at_one else (lo, hi)),) + box[i + 1:]
+        edge = local[:i] + ((local[i][0], local[i][0]),) + local[i + 1:]
+        strict_found = False
+        for j in range(ORDERS + 1):
+            whole, at = self._order(j)
+            if whole is None:
+                return False
+            remainder, _ = whole.enclose(local)
+            need_strict = strict and not strict_found
+            if remainder is not None and remainder.is_finite() and (
+                    remainder > 0 or (not need_strict and remainder >= 0)):
+                return j == 0 or not (strict and edge_in_domain and not strict_found)
+            if at is None:
+                return False
+            if at == 0:
+                if j == 0 and strict and edge_in_domain:
+                    return False
+                continue
+            value, _ = at.enclose(edge)
+            if value is None or not value.is_finite() or not value >= 0:
+                return False
+            strict_found = strict_found or value > 0
+            if j == 0 and strict and edge_in_domain and not value > 0:
+                return False
+        return False
+
+
+def _at_zero(expr, u):
+    """``expr`` at u = 0: exactly 0 where SymPy's cancellation shows it, else the expression
+    itself (its sign is then Arb's to decide); None where it is not finite."""
+    value = expr.xreplace({u: 0})
+    if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
+        return None
+    try:
+        with time_budget(ZERO_SECONDS):
+            if value == 0 or sp.cancel(sp.together(value)) == 0:
+                return sp.Integer(0)
+    except (SymbolicTimeout, ValueError, TypeError, ZeroDivisionError, NotImplementedError,
+            AttributeError, sp.PolynomialError):
+        pass
+    return value
+
+
+def regular(expr, u):
+    """``expr`` rewritten so that its balls are finite at u = 0, or None.
+
+    Every rational sub-expression is put over one denominator and cancelled, bottom up;
+    the result is accepted only where u = 0 gives no division by zero (SymPy's own
+    substitution is the test: ``zoo`` or ``nan`` anywhere refuses it)."""
+    try:
+        with time_budget(SIMPLIFY_SECONDS):
+            rewritten = _cancel_inside(expr)
+            if _finite_at_zero(rewritten, u):
+                return rewritten
+            rewritten = sp.simplify(rewritten)
+            return rewritten if _finite_at_zero(rewritten, u) else None
+    except (SymbolicTimeout, ValueError, TypeError, ZeroDivisionError, NotImplementedError,
+            AttributeError, sp.PolynomialError):
+        return None
+
+
+def cancelled(expr):
+    """``expr`` with its rational sub-expressions cancelled, or as it was where that fails."""
+    try:
+        with time_budget(SIMPLIFY_SECONDS):
+            return _cancel_inside(expr)
+    except (SymbolicTimeout, ValueError, TypeError, ZeroDivisionError, NotImplementedError,
+            AttributeError, sp.PolynomialError):
+        return expr
+
+
+def _cancel_inside(expr):
+    if expr.is_Atom:
+        return expr
+    args = [_cancel_inside(a) for a in expr.args]
+    rebuilt = expr.func(*args)
+    if rebuilt.is_Add or rebuilt.is_Mul or rebuilt.is_Pow:
+        if not rebuilt.has(sp.Function, sp.exp, sp.log) or rebuilt.is_Pow:
+            return sp.cancel(sp.together(rebuilt)) if _rational(rebuilt) else rebuilt
+    return rebuilt
+
+
+def _rational(expr) -> bool:
+    return all(not isinstance(a, (sp.Function, sp.exp, sp.log)) for a in sp.preorder_traversal(expr)) \
+        and all(p.exp.is_Integer for p in expr.atoms(sp.Pow))
+
+
+def _finite_at_zero(expr, u) -> bool:
+    for node in sp.preorder_traversal(expr):
+        if node.is_Pow and node.exp.is_negative and sp.sympify(node.base.xreplace({u: 0})).is_zero:
+            return False
+    at = expr.xreplace({u: 0})
+    return not at.has(sp.nan, sp.zoo, sp.oo, -sp.oo)

@@ -1,0 +1,57 @@
+"""The certified route of an inequality over its whole stated domain.
+
+Its verdict is ``certified`` when the branch and bound settles every box; a failed one,
+with the point as witness, when a box has strictly the wrong sign and a point of it
+fails under the checker's own exact decision; else None and the reason, and the
+claim goes on to be sampled.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..numbers.arb_expressions import NotEnclosable
+from ..model.errors import DomainError
+from .branch_and_bound import MAX_BOXES, SECONDS, prove_sign
+from .compactify import Unsupported
+
+# Operators that balls do not enclose here: a side holding one has no certified route yet.
+OPERATORS = (sp.Integral, sp.Sum, sp.Limit, sp.Derivative, sp.Product)
+# A negative control is refuted by its sampled points as a rule: the search gets less.
+MUTANT_SHARE = 4
+
+
+def certify_sign(slack, domain, strict, holds_at, mutant=False):
+    """("proved", words) / ("refuted", point) / ("undecided", reason) for ``slack`` over ``domain``.
+
+    ``holds_at(point)`` is the caller's exact decision at a point of the domain: False
+    refutes the claim there; True or None (undecided) does not."""
+    slack = sp.sympify(slack)
+    if slack.has(*OPERATORS):
+        return "undecided", "a side holds an operator that Arb does not enclose over a box"
+    if any(p.free_symbols - set(domain.symbols.values()) for p in [slack]):
+        return "undecided", "the slack has a symbol outside the domain"
+
+    def validated(point):
+        try:
+            return domain.validate_point({str(k): v for k, v in point.items()})
+        except (DomainError, TypeError, ValueError):
+            return None
+
+    def refutes(point):
+        valid = validated(point)
+        return valid is not None and holds_at(valid) is False
+
+    def inside(point):
+        return validated(point) is not None
+
+    share = MUTANT_SHARE if mutant else 1
+    try:
+        outcome = prove_sign(slack, domain, strict, refutes, inside, MAX_BOXES // share, SECONDS / share)
+    except (Unsupported, NotEnclosable) as refusal:
+        return "undecided", f"not mapped onto boxes: {refusal}"
+    if outcome.status == "proved":
+        return "proved", f"Arb branch and bound: {outcome.boxes} boxes cover {domain.describe()}"
+    if outcome.status == "refuted":
+        return "refuted", outcome.point
+    return "undecided", f"Arb branch and bound left {domain.describe()} undecided after " \
+                        f"{outcome.boxes} boxes: {outcome.reason}"
