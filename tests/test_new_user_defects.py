@@ -169,3 +169,16 @@ def test_verify_quiet_prints_only_the_claims_that_did_not_pass(tmp_path):
     result = run_cli("verify", "--claims", tmp_path / "mixed.claims.toml", "-j", "1", "-q")
     assert "FAIL  pi-wrong" in result.stdout and "PASS" not in result.stdout
     assert "2 claims: 1 proved (0 symbolic, 1 certified), 0 sampled, 0 by argument; 1 failed" in result.stdout
+
+
+def test_verify_x_stops_at_the_first_claim_that_does_not_pass(tmp_path):
+    wrong = GOOD.replace('"pi-printed"', '"pi-wrong"').replace('printed = "3.1416"', 'printed = "3.1426"')
+    (tmp_path / "a.claims.toml").write_text(wrong, encoding="utf-8")
+    (tmp_path / "b.claims.toml").write_text(wrong.replace('"pi-wrong"', '"pi-wrong-again"'), encoding="utf-8")
+    (tmp_path / "c.claims.toml").write_text(GOOD, encoding="utf-8")
+    result = run_cli("verify", "--claims", tmp_path, "-j", "1", "-x")
+    assert result.returncode == 1
+    assert "FAIL  pi-wrong " in result.stdout and "pi-wrong-again" not in result.stdout
+    assert "stopped after 1 not passed (-x/--maxfail), 2 not checked" in result.stdout
+    summary = json.loads(run_cli("verify", "--claims", tmp_path, "-j", "1", "--maxfail", "2", "--json").stdout)
+    assert summary["summary"]["stopped"] == {"maxfail": 2, "not_checked": 1}

@@ -49,6 +49,10 @@ def add_parser(sub, summary):
     p.add_argument("--require", choices=REQUIREMENTS, default=None,
                    help="fail any passed claim that stands below this: proved (symbolic or certified), "
                    "sampled (numeric), or by-argument (logical)")
+    p.add_argument("-x", "--exitfirst", action="store_const", const=1, dest="maxfail",
+                   help="stop at the first claim that does not pass")
+    p.add_argument("--maxfail", type=positive_int, metavar="N", default=0,
+                   help="stop after N claims that do not pass")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="print only the claims that did not pass, and the summaries")
     p.add_argument("--lf", "--last-failed", action="store_true", dest="last_failed",
@@ -111,22 +115,36 @@ def run(args) -> int:
             checking.append(claim.id)
             progress.working_on(", ".join(checking))
 
+        arrived, shown = [], set()
+
         def on_result(done, total, result):
             checking.remove(result.claim.id)
             progress.update(done, ", ".join(checking))
+            arrived.append(result)
             for ready in in_order.add(result):
+                shown.add(ready.claim.id)
                 if printer:
                     printer.show(ready)
+            if args.maxfail and sum(not r.verdict.passed for r in arrived) >= args.maxfail:
+                raise _EnoughFailures
 
-        cache = cache_for(args, scripts.folders())
-        results = run_with_cache(claims, settings, cache, jobs=args.jobs, mutants=args.mutants,
-                                 progress=on_result, timeout=args.timeout, started=on_start,
-                                 build=lambda ids: _build(args, ids),
-                                 # A pack's claims are built by the workers that check them; a claims
-                                 # file of one's own is built whole first, so that a bad one stops the run.
-                                 build_one=_built_claim if args.claims is None else None,
-                                 # In the papers' order, lines appear as claims finish, not at the end.
-                                 in_order=not args.json)
+        stopped = False
+        try:
+            results = run_with_cache(claims, settings, cache_for(args, scripts.folders()), jobs=args.jobs, mutants=args.mutants,
+                                     progress=on_result, timeout=args.timeout, started=on_start,
+                                     build=lambda ids: _build(args, ids),
+                                     # A pack's claims are built by the workers that check them; a claims
+                                     # file of one's own is built whole first, so that a bad one stops the run.
+                                     build_one=_built_claim if args.claims is None else None,
+                                     # In the papers' order, lines appear as claims finish, not at the end.
+                                     in_order=not args.json)
+        except _EnoughFailures:  # -x/--maxfail: the workers are stopped, what arrived is reported
+            stopped = True
+            position = {c.id: i for i, c in enumerate(claims)}
+            results = sorted(arrived, key=lambda r: position[r.claim.id])
+            for result in results:
+                if printer and result.claim.id not in shown:
+                    printer.show(result)
     elapsed = time.perf_counter() - start
     from .last_failed import remember
     remember(args, results)
@@ -150,6 +168,8 @@ def run(args) -> int:
             summary["require"] = args.require
             summary["below_requirement"] = [r.claim.id for r in below]
         summary["broken_files"] = broken
+        if stopped:
+            summary["stopped"] = {"maxfail": args.maxfail, "not_checked": len(claims) - len(results)}
         records = [{**r.as_dict(), **_chain_record(chains[r.claim.id])} for r in results]
         json.dump({"claims": records, "summary": summary}, sys.stdout, indent=1)
         print()
@@ -178,7 +198,9 @@ def run(args) -> int:
         for reason in broken.values():
             print(f"ERROR {reason}")
         print(layout.wrap(total.counts() + (f"; {len(broken)} claims file{'s' if len(broken) > 1 else ''} "
-                                            "could not be read" if broken else "")))
+                                            "could not be read" if broken else "")
+                          + (f"; stopped after {args.maxfail} not passed (-x/--maxfail), "
+                             f"{len(claims) - len(results)} not checked" if stopped else "")))
     return 0 if total.all_passed and mutants_ok and not below and not broken else 1
 
 
@@ -188,6 +210,10 @@ def _broken_files(args) -> dict:
         return {}
     from ..papers import broken_own_files  # lazy: a command loads only what it runs
     return broken_own_files(args.claims)
+
+
+class _EnoughFailures(Exception):
+    """Raised from the progress callback once -x/--maxfail is reached: it stops the runner."""
 
 
 class _Printer:
