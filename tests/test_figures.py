@@ -226,3 +226,12 @@ def test_png_size_matches_the_declared_inches():
     assert figures.png_size() == (round(figures.FIGURE_INCHES[0] * figures.PNG_DPI),
                                   round(figures.FIGURE_INCHES[1] * figures.PNG_DPI))
     assert math.isclose(figures.svg_size_pt()[0], 72 * figures.FIGURE_INCHES[0])
+
+
+def test_a_figure_is_drawn_as_pdf_for_a_latex_document(tmp_path):
+    pytest.importorskip("matplotlib")
+    from conftest import run_cli
+    result = run_cli("plot", "budget", "--out", str(tmp_path), "--format", "pdf")
+    assert result.returncode == 0, result.stdout + result.stderr
+    pdf = tmp_path / "budget.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF")

@@ -19,7 +19,8 @@ def add_parser(sub, summary):
                            f"{name}: {spec.title}" for name, spec in FIGURES.items()) + ".")
     p.add_argument("names", nargs="*", metavar="NAME", help=f"figure names ({', '.join(FIGURES)}) or 'all'")
     p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
-    p.add_argument("--format", default="png,svg", help="comma-separated formats (default png,svg)")
+    p.add_argument("--format", default="png,svg",
+                   help="comma-separated formats: png, svg, pdf (default png,svg)")
     p.add_argument("--list", action="store_true", help="list the figures (with --json, their captions too)")
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     p.set_defaults(run=run)
@@ -45,10 +46,10 @@ def run(args) -> int:
     if unknown:
         raise ProofcheckError(f"unknown figure {unknown[0]!r} (known: {', '.join(figures.FIGURES)}, all)")
     formats = tuple(f.strip().lower() for f in args.format.split(",") if f.strip())
-    bad = [f for f in formats if f not in figures.FORMATS]
+    bad = [f for f in formats if f not in figures.SUPPORTED_FORMATS]
     if not formats or bad:
         raise ProofcheckError(f"--format: unsupported {bad[0] if bad else args.format!r} "
-                              f"(use {', '.join(figures.FORMATS)})")
+                              f"(use {', '.join(figures.SUPPORTED_FORMATS)})")
     if not figures.matplotlib_available():
         raise ProofcheckError(figures.missing_matplotlib_message())
     outputs = [figures.render(name, args.out, formats) for name in names]

@@ -25,6 +25,8 @@ from ..core.model.errors import ProofcheckError
 FIGURE_INCHES = (8.0, 5.0)
 PNG_DPI = 120
 FORMATS = ("png", "svg")
+# What `plot --format` may ask for besides: PDF, for a LaTeX document.
+SUPPORTED_FORMATS = FORMATS + ("pdf",)
 INSTALL_HINT = "pip install 'dp-proofcheck[plots]'  (or: pip install matplotlib)"
 
 
@@ -393,6 +395,6 @@ def _save(figure, path: Path, fmt: str) -> None:
     import matplotlib  # lazy: matplotlib is optional
     # Reproducible files: no date stamp, and SVG element ids from a fixed salt,
     # so regenerating an unchanged figure leaves the file unchanged.
-    metadata = {"Date": None} if fmt == "svg" else {"Software": None}
+    metadata = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(fmt, {"Software": None})
     with matplotlib.rc_context({"svg.hashsalt": "proofcheck"}):
         figure.savefig(path, format=fmt, dpi=PNG_DPI, metadata=metadata)
