@@ -33,14 +33,20 @@ class Enclosure:
     """``expr`` compiled over ``units``, with its gradient where the expression is smooth."""
 
     def __init__(self, expr, units):
-        self.units = tuple(units)
+        self.units, self.expr = tuple(units), expr
         self.value = compile_arb(expr, self.units)  # NotEnclosable reaches the caller
-        self.gradient = None
-        if smooth(expr):
+        self._gradient = None if smooth(expr) else ()
+
+    @property
+    def gradient(self):
+        """The partial derivatives compiled when first asked for (a box the natural form
+        settles never needs them), or None for an expression that is not smooth."""
+        if self._gradient is None:
             try:
-                self.gradient = [compile_arb(sp.diff(expr, u), self.units) for u in self.units]
+                self._gradient = [compile_arb(sp.diff(self.expr, u), self.units) for u in self.units]
             except NotEnclosable:
-                self.gradient = None
+                self._gradient = ()
+        return self._gradient or None
 
     def natural(self, box):
         try:
@@ -74,6 +80,9 @@ class Enclosure:
         ``lowest`` false) -- or its whole range where no derivative has a sign -- and the
         box it was taken on (a face, where monotonicity fixed a side)."""
         with arb_bits(bits_for(box)):
+            first = self.natural(box)
+            if first is not None and first.is_finite() and (first > 0 or first < 0):
+                return first, box  # decided by the natural form: no derivative is needed
             slopes = self.slopes(box)
             if slopes is not None:
                 for i, d in enumerate(slopes):
