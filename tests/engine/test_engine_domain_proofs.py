@@ -103,3 +103,11 @@ def test_an_argument_negative_near_an_edge_is_not_proved_through_its_wrapper():
 def test_erfinv_beyond_one_is_never_proved_from_its_argument_sign():
     status, _ = _certify({"x": "0 < x < 1"}, "erfinv(2*x)")
     assert status != "proved"
+
+
+def test_a_factor_cancelled_by_factoring_must_still_be_proved_nonzero():
+    # (x^2 - 1)/(x - 1) is x + 1 once factored, but it is not defined at x = 1 inside x > 0.
+    status, _ = _certify({"x": "x > 0"}, "(x**2 - 1)/(x - 1)")
+    assert status != "proved"
+    status, _ = _certify({"x": "x > 2"}, "(x**2 - 1)/(x - 1)")
+    assert status == "proved"

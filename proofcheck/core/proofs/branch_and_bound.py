@@ -142,8 +142,15 @@ def _factors(expr, depth=0, open_units=frozenset()):
     from ..model.timeout import time_budget
     try:
         with time_budget(FACTOR_SECONDS):
-            numerator, denominator = sp.fraction(sp.factor(sp.together(expr)))
+            together = sp.together(expr)
+            numerator, denominator = sp.fraction(sp.factor(together))
+            # Factoring cancels a factor common to both sides: (x^2 - 1)/(x - 1) is x + 1, which
+            # is defined at x = 1 where the slack is not.  A cancelled factor must then be proved
+            # nonzero on its own (an even negative power: either strict sign will do).
+            lost, _ = sp.fraction(sp.cancel(sp.factor(sp.fraction(together)[1]) / denominator))
             constant, parts = sp.Integer(1), []
+            if lost.free_symbols:
+                parts += [(f, -2) for f, _ in sp.factor_list(lost)[1] if f.free_symbols]
             for side, sign in ((numerator, 1), (denominator, -1)):
                 c, listed = sp.factor_list(side)
                 constant = constant * c if sign == 1 else constant / c

@@ -20,6 +20,32 @@ OPERATORS = (sp.Integral, sp.Sum, sp.Limit, sp.Derivative, sp.Product)
 MUTANT_SHARE = 4
 
 
+def _never(point) -> bool:
+    """A denominator's factor is only proved nonzero here, never refuted."""
+    return False
+
+
+def _undefined_somewhere(slack, domain, inside, share) -> str | None:
+    """Why the slack may be undefined somewhere in the domain, or None.
+
+    The route cancels rational parts and expands at edges, and either removes a singularity:
+    (x^2 - 1)/(x - 1) is proved positive on x > 0 as x + 1, though it is not defined at 1.
+    So each factor of the slack's denominator is first proved nonzero over the domain (of
+    one strict sign, either), and a slack whose denominator does not factor is not proved."""
+    denominator = sp.fraction(sp.together(slack))[1]
+    if not denominator.free_symbols:
+        return None
+    try:
+        factors = [f for f, _ in sp.factor_list(denominator)[1] if f.free_symbols]
+    except (sp.PolynomialError, ValueError, TypeError, NotImplementedError):
+        factors = [denominator]
+    for factor in factors:
+        if not any(prove_sign(sign * factor, domain, True, _never, inside, MAX_BOXES // share,
+                              SECONDS / share).status == "proved" for sign in (1, -1)):
+            return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
+    return None
+
+
 def certify_sign(slack, domain, strict, holds_at, mutant=False):
     """("proved", words) / ("refuted", point) / ("undecided", reason) for ``slack`` over ``domain``.
 
@@ -46,6 +72,9 @@ def certify_sign(slack, domain, strict, holds_at, mutant=False):
 
     share = MUTANT_SHARE if mutant else 1
     try:
+        undefined = _undefined_somewhere(slack, domain, inside, share)
+        if undefined is not None:
+            return "undecided", undefined
         outcome = prove_sign(slack, domain, strict, refutes, inside, MAX_BOXES // share, SECONDS / share)
     except (Unsupported, NotEnclosable) as refusal:
         return "undecided", f"not mapped onto boxes: {refusal}"
