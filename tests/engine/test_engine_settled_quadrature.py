@@ -123,7 +123,25 @@ def test_a_sum_of_small_terms_has_its_relative_digits():
     assert _agree(evaluate(SMALL_SUM, {}, 30), want, 30)
 
 
+def _extrapolated_only(monkeypatch):
+    # The numeric route alone (mpmath's nsum through settled_sum), as for a series no proved
+    # tail certifies (``sums``): e^-700/j^2 itself is summed by Euler-Maclaurin.
+    monkeypatch.setattr(numeric, "sum_to_infinity", lambda term, variable, low, high, env, numeric: numeric())
+    numeric.forget_values()
+
+
+def test_a_sum_of_small_terms_is_certified_without_extrapolation(monkeypatch):
+    calls = []
+    monkeypatch.setattr(settled_quadrature.mpmath, "nsum", lambda *a, **k: calls.append(1))
+    numeric.forget_values()
+    with mpmath.workdps(50):
+        want = mpmath.pi ** 2 / 6 * mpmath.exp(-700)
+    assert _agree(evaluate(SMALL_SUM, {}, 30), want, 30)
+    assert not calls
+
+
 def test_without_its_own_scale_a_sum_of_small_terms_comes_out_low(monkeypatch):
+    _extrapolated_only(monkeypatch)
     monkeypatch.setattr(settled_quadrature, "_magnitude", lambda value: 0)
     with mpmath.workdps(50):
         want = mpmath.pi ** 2 / 6 * mpmath.exp(-700)
@@ -134,7 +152,7 @@ def test_a_sum_of_small_terms_is_summed_once_at_the_scale_of_its_first_term(monk
     calls = []
     nsum = mpmath.nsum
     monkeypatch.setattr(settled_quadrature.mpmath, "nsum", lambda *a, **k: calls.append(1) or nsum(*a, **k))
-    numeric.forget_values()
+    _extrapolated_only(monkeypatch)
     with mpmath.workdps(50):
         want = mpmath.pi ** 2 / 6 * mpmath.exp(-700)
     assert _agree(evaluate(SMALL_SUM, {}, 30), want, 30)
