@@ -39,8 +39,8 @@ def alone(name: str) -> dict:
 
 
 def together(names) -> dict:
-    from proofcheck.core import literate
     from proofcheck.commands.derive import load
+    from proofcheck.core import literate
     times = {}
     wall, cpu = time.perf_counter(), time.process_time()
     for name in names:

@@ -13,8 +13,8 @@ import resource
 import time
 from collections import Counter
 
-from proofcheck.core.run.runner import run
 from proofcheck.core.model.verdict import EVIDENCE_ORDER, Settings
+from proofcheck.core.run.runner import run
 from proofcheck.papers import load_claims
 
 BUDGET_SECONDS = 30.0

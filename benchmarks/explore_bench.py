@@ -19,12 +19,18 @@ import time
 
 
 def clear_caches():
-    from proofcheck.dp.numerics import airy_functions, arb_quadrature
     from proofcheck.dp.mechanisms import log_location
-    from proofcheck.dp.noise import laws as noise_laws, symbolic_moments
-    from proofcheck.papers.findings.kinds import (ground_state, log_location_family,
-                                                  noise_law_quantity, renyi_profile,
-                                                  small_shift_limit, sub_gaussian_score)
+    from proofcheck.dp.noise import laws as noise_laws
+    from proofcheck.dp.noise import symbolic_moments
+    from proofcheck.dp.numerics import airy_functions, arb_quadrature
+    from proofcheck.papers.findings.kinds import (
+        ground_state,
+        log_location_family,
+        noise_law_quantity,
+        renyi_profile,
+        small_shift_limit,
+        sub_gaussian_score,
+    )
     kinds = (noise_law_quantity, ground_state, renyi_profile, small_shift_limit, sub_gaussian_score,
              log_location_family)
     for module in (airy_functions, arb_quadrature, noise_laws, symbolic_moments, log_location, *kinds):

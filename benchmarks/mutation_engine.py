@@ -235,11 +235,15 @@ def collect(workdir: Path, modules: list[str]) -> dict:
     """Results per module from mutmut's state in ``workdir`` (run from inside it)."""
     os.chdir(workdir)  # mutmut reads its configuration from the current directory
     sys.path.insert(0, str(workdir))
-    from mutmut.mutation.data import SourceFileMutationData
-    from mutmut.mutation.diff_apply import read_functions_from_index, read_mutants_module
-    from mutmut.mutation.diff_apply import read_original_function, read_mutant_function
-    from mutmut.stats import status_by_exit_code
     import libcst as cst
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.mutation.diff_apply import (
+        read_functions_from_index,
+        read_mutant_function,
+        read_mutants_module,
+        read_original_function,
+    )
+    from mutmut.stats import status_by_exit_code
 
     results = {}
     for module in modules:

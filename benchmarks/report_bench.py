@@ -38,8 +38,8 @@ def end_to_end(papers, jobs, verify=True) -> float:
 
 
 def stages(papers, jobs) -> list[tuple[str, float]]:
-    from proofcheck.core.run.runner import run
     from proofcheck.core.model.verdict import Settings
+    from proofcheck.core.run.runner import run
     from proofcheck.report import figures, json_report, markdown
     from proofcheck.report.paper_map import agreement, build_map, derivation_scripts, load_registry
 

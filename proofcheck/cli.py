@@ -11,8 +11,8 @@ import importlib
 import os
 import sys
 
-from .version import __version__
 from .core.model.errors import ProofcheckError, shorten
+from .version import __version__
 
 # Subcommands, in the order `proofcheck --help` lists them, with their one-line help.
 # Each lives in commands/NAME.py, imported only when it runs: `proofcheck --help` and a

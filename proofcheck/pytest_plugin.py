@@ -205,8 +205,8 @@ def _mutant_items(parent, claim):
 
 
 def _settings(config):
-    from .core.numbers.precision import validate_dps  # lazy: collecting tests loads no engine
     from .core.model.verdict import Settings  # lazy: collecting tests loads no engine
+    from .core.numbers.precision import validate_dps  # lazy: collecting tests loads no engine
     dps = config.getoption("proofcheck_dps")
     return Settings() if dps is None else Settings(dps=validate_dps(dps))
 

@@ -15,14 +15,14 @@ import pytest
 
 from proofcheck.pytest_plugin import narrow_assert_rewriting
 
-
 # pytest rewrites the asserts of every module of every distribution with a pytest plugin
 # (hypothesis, pytest-xdist): about 280 modules, a second and a half in each worker, for asserts
 # that are not the tests'.  Before any of them is imported here, only pytest's own stay listed.
 narrow_assert_rewriting(lambda name: name.startswith("_pytest"))
 
 # Imported once the rewriting is narrowed, so that hypothesis's own modules are not rewritten.
-from hypothesis import HealthCheck, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import strategies as st
 
 from proofcheck.cli import collect_garbage_seldom
 
@@ -188,6 +188,7 @@ def run_main(*args):
     """``cli.main(ARGS)`` with stdout and stderr captured, as a ``CompletedProcess``."""
     import contextlib
     import io
+
     from proofcheck.cli import main
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

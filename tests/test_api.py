@@ -11,13 +11,12 @@ from pathlib import Path
 import mpmath
 import pytest
 import sympy as sp
+from conftest import WRONG_DRIFT, write_claims
 
 import proofcheck
 from proofcheck.api.verdicts import number
 from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.papers import list_claims
-
-from conftest import WRONG_DRIFT, write_claims
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,12 +12,13 @@ from fractions import Fraction
 
 import pytest
 import sympy as sp
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from proofcheck.cli import main
 from proofcheck.core.decimals.audit import audit, audit_decimal
-from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.decimals.printed import parse_decimal
+from proofcheck.core.model.errors import ProofcheckError
 
 
 def run(capsys, *argv):

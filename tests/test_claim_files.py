@@ -2,7 +2,6 @@
 import os
 
 import pytest
-
 from conftest import run_cli
 
 GOOD = '''

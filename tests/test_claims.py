@@ -11,15 +11,16 @@ import functools
 import re
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from proofcheck.core.model.claims import read_file
-from proofcheck.core.model.expressions import _OPERATOR_NAMES
 from proofcheck.core.kinds.identity_points import disagreement_holds
+from proofcheck.core.model.claims import read_file
 from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.model.expressions import _OPERATOR_NAMES
+from proofcheck.core.model.sampling import point_from_units
 from proofcheck.core.numbers.numeric import evaluate
 from proofcheck.core.numbers.precision import agree
-from proofcheck.core.model.sampling import point_from_units
 from proofcheck.papers import built_claim, list_claims
 
 # Records, not claims: each test builds the claim it draws from (a worker of pytest-xdist

@@ -3,7 +3,6 @@ text a readable rounding, and a bound equal to rho reads "equal (tight)"."""
 import json
 
 import pytest
-
 from conftest import run_cli
 
 

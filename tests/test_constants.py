@@ -16,17 +16,17 @@ from pathlib import Path
 
 import pytest
 import sympy as sp
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from proofcheck.cli import main
 from proofcheck.constants import load_constants, load_file
 from proofcheck.core.decimals import digits as digits_module
 from proofcheck.core.decimals import mpmath_digits as mpmath_digits_module
 from proofcheck.core.decimals.audit import audit, audit_decimal
-from proofcheck.core.decimals.digits import (MAX_DIGITS, RoundingBoundaryError, certified_digits,
-                                             validate_digits)
-from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.decimals.digits import MAX_DIGITS, RoundingBoundaryError, certified_digits, validate_digits
 from proofcheck.core.decimals.mpmath_digits import compare_engines
+from proofcheck.core.model.errors import ProofcheckError
 
 PAPER = Path(os.environ.get("PROOFCHECK_PAPER", "/work/shared/paper/larger-groups.md"))
 E, pi = sp.E, sp.pi

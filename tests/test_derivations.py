@@ -16,8 +16,8 @@ import sympy as sp
 
 from proofcheck import cli
 from proofcheck.commands.derive import load, names
-from proofcheck.core.literate.command_line import standalone
 from proofcheck.core import literate
+from proofcheck.core.literate.command_line import standalone
 from proofcheck.core.literate.rendering import render_markdown
 from proofcheck.core.model.errors import ExpressionError, ProofcheckError
 
@@ -364,8 +364,8 @@ asserts = "1/128"
 @on_the_worker_of("two_count_template")
 def test_derived_claims_count_a_derivation_as_symbolic_evidence(tmp_path):
     from proofcheck.core.model.claims import load_path
-    from proofcheck.core.run.runner import run as run_claims
     from proofcheck.core.model.verdict import Settings
+    from proofcheck.core.run.runner import run as run_claims
     from proofcheck.papers import registry_for
     KINDS = registry_for()
     path = tmp_path / "derived.toml"
@@ -382,8 +382,8 @@ def test_every_result_equals_its_statement_through_the_claims_engine(name, tmp_p
     if "slow" not in (request.config.getoption("markexpr") or "").replace("not slow", ""):
         pytest.skip("deep run: select with -m slow")
     from proofcheck.core.model.claims import load_path
-    from proofcheck.core.run.runner import run as run_claims
     from proofcheck.core.model.verdict import Settings
+    from proofcheck.core.run.runner import run as run_claims
     from proofcheck.papers import registry_for
     KINDS = registry_for()
     d = run(name)

@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from proofcheck.core.model.errors import DomainError, ProofcheckError
+from proofcheck.dp.divergences.tight_zcdp import AlphaGrid, grid_supremum, peak
 from proofcheck.dp.mechanisms import bounded_range, discrete_laplace, laplace, pure_dp, rappor
 from proofcheck.dp.mechanisms import randomized_response as rr
-from proofcheck.dp.numerics.parameters import mpf
-from proofcheck.dp.divergences.tight_zcdp import AlphaGrid, grid_supremum, peak
 from proofcheck.dp.mechanisms.zcdp_mechanisms import profile
+from proofcheck.dp.numerics.parameters import mpf
 
 # Closed forms near alpha = 1 and small eps lose digits to log(1 + tiny)/(alpha - 1): the
 # working precision leaves 30 digits of headroom over the agreement asked.

@@ -5,20 +5,18 @@ The whole pack with every negative control runs under ``-m slow``; the default r
 one or two claims of each kind and mechanism.
 """
 import json
-
-import pytest
 from fractions import Fraction
 
+import pytest
+from conftest import PackagedClaims, claims_from_text
 
 from proofcheck.cli import main
 from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.model.verdict import Settings
 from proofcheck.core.run.check import check_claim, run_mutants
 from proofcheck.core.run.runner import run
-from proofcheck.core.model.verdict import Settings
-from proofcheck.papers import load_claims, packs
 from proofcheck.dp.divergences.tight_zcdp import AlphaGrid
-
-from conftest import PackagedClaims, claims_from_text
+from proofcheck.papers import load_claims, packs
 
 SETTINGS = Settings()
 
@@ -208,7 +206,8 @@ kind = "zcdp-supremum"
 define = { eps = "1/100" }
 variables = { alpha = "positive" }
 order = "alpha"
-divergence = "log(alpha/(2*alpha - 1)*exp((alpha - 1)*eps) + (alpha - 1)/(2*alpha - 1)*exp(-alpha*eps))/(alpha - 1) + alpha*Max(0, 1 - 10**6*(alpha - 61/2)**2)/1000"
+divergence = ("log(alpha/(2*alpha - 1)*exp((alpha - 1)*eps) + (alpha - 1)/(2*alpha - 1)*exp(-alpha*eps))/(alpha - 1)"
+              " + alpha*Max(0, 1 - 10**6*(alpha - 61/2)**2)/1000")
 asserts = "eps + exp(-eps) - 1"
 """
 

@@ -97,6 +97,7 @@ def test_the_imaginary_unit_is_refused_however_it_is_spelled(text):
 
 def test_a_definition_that_makes_the_imaginary_unit_is_refused_where_it_is_used():
     from conftest import unit_claim
+
     from proofcheck.core.model.errors import ClaimFileError
     with pytest.raises(ClaimFileError, match="imaginary unit"):
         unit_claim(kind="identity", define={"w": "(-1)**(1/4)"}, lhs="w*w", asserts="0")

@@ -3,10 +3,9 @@ what was asserted, the point and both values, the relative difference and the di
 import json
 
 import pytest
+from conftest import WRONG_DRIFT, run_cli
 
 from proofcheck.report.failures import parting
-
-from conftest import WRONG_DRIFT, run_cli
 
 WRONG_CONSTANT = '''
 [[claim]]

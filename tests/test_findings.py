@@ -10,14 +10,13 @@ from __future__ import annotations
 import sys
 
 import pytest
+from conftest import PackagedClaims, claims_from_text
 
 from proofcheck.cli import main
 from proofcheck.core.model.errors import ClaimFileError
-from proofcheck.core.run.check import check_claim, run_mutants
 from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim, run_mutants
 from proofcheck.papers import packs
-
-from conftest import PackagedClaims, claims_from_text
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import mpmath
 import pytest
+from conftest import mechanisms
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,8 +22,6 @@ from proofcheck.cli import main as cli
 from proofcheck.core.model.errors import DomainError
 from proofcheck.core.numbers.precision import required_digits
 from proofcheck.dp.lower_bounds import bounds as lb
-
-from conftest import mechanisms
 
 DPS = 30
 TOLERANCE = mpmath.mpf(10) ** (-required_digits(DPS))

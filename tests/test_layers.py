@@ -15,7 +15,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "proofcheck"
 
 # proofcheck/<top>: the wiring sits above the engine, the faces above everything.
-TOP = {"version": 0, "scripts": 0, "reference_data": 0, "reference": 5, "core": 1, "dp": 2, "kinds": 3, "papers": 4, "constants": 5,
+TOP = {"version": 0, "scripts": 0, "reference_data": 0, "reference": 5, "core": 1, "dp": 2, "kinds": 3,
+       "papers": 4, "constants": 5,
        "report": 5, "api": 6, "commands": 7, "pytest_plugin": 7, "cli": 8, "__main__": 9, "": 9}
 # proofcheck/core/<folder>, lowest first.
 CORE = {"": 0, "model": 0, "numbers": 1, "points": 2, "symbolic": 2, "proofs": 2, "decimals": 3, "literate": 4,

@@ -6,9 +6,15 @@ import mpmath
 import pytest
 
 from proofcheck.dp.lower_bounds.chain import Step, _decide, check_instance
-from proofcheck.dp.lower_bounds.instance import (Instance, Mechanism, mpf_of,
-                                                 truncated_gaussian_prior, uniform_prior,
-                                                 weights_at, with_constants)
+from proofcheck.dp.lower_bounds.instance import (
+    Instance,
+    Mechanism,
+    mpf_of,
+    truncated_gaussian_prior,
+    uniform_prior,
+    weights_at,
+    with_constants,
+)
 from proofcheck.dp.lower_bounds.noise_integrals import noise_expectations
 from proofcheck.dp.lower_bounds.quantities import dithered_absolute, dithered_absolute_by_quadrature
 from proofcheck.dp.lower_bounds.released_laws import released_law_quantities

@@ -13,6 +13,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
+from conftest import mechanisms
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -20,8 +21,6 @@ from proofcheck import ShiftedLogGaussian
 from proofcheck.core.model.errors import DomainError
 from proofcheck.core.numbers.precision import required_digits
 from proofcheck.dp.mechanisms.shifted_log_gaussian import stochastic_round, stochastic_rounding_law
-
-from conftest import mechanisms
 
 DPS = 30
 Z_MONTE_CARLO = 4.5

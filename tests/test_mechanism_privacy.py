@@ -18,8 +18,13 @@ from proofcheck import ShiftedLogGaussian
 from proofcheck.core.model.errors import DomainError
 from proofcheck.core.numbers.precision import required_digits
 from proofcheck.dp.divergences import unequal_gaussian
-from proofcheck.dp.divergences.renyi import (AtomPlusDensity, gaussian_equal_variance,
-                                             gaussian_law, renyi_divergence, renyi_log_integral)
+from proofcheck.dp.divergences.renyi import (
+    AtomPlusDensity,
+    gaussian_equal_variance,
+    gaussian_law,
+    renyi_divergence,
+    renyi_log_integral,
+)
 
 DPS = 30
 ORDERS = ("1.01", "1.5", "2", "5", "20", "100")

@@ -1,7 +1,7 @@
 """Sampling narrowed in data is said in the verdict and in the report's map."""
 from proofcheck.core.model.narrowing import narrowing_note
-from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim
 from proofcheck.papers import load_claims
 from proofcheck.report.paper_map import row_from_claim
 

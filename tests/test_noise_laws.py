@@ -18,10 +18,11 @@ from flint import arb
 
 from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.numbers.precision import agree
-from proofcheck.dp.numerics import airy_functions, arb_numbers
-from proofcheck.dp.mechanisms import drift_calibration, log_location
 from proofcheck.dp.airy import linear_potential
-from proofcheck.dp.noise import laws as noise_laws, symbolic_moments
+from proofcheck.dp.mechanisms import drift_calibration, log_location
+from proofcheck.dp.noise import laws as noise_laws
+from proofcheck.dp.noise import symbolic_moments
+from proofcheck.dp.numerics import airy_functions, arb_numbers
 from proofcheck.dp.numerics.airy_functions import A1P
 
 DPS = 30

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.kinds.logical import BASES
+from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.papers import list_claims, load_claims, registry_for
 
 # Read, not built: what is checked here is each record's fields.

@@ -1,5 +1,6 @@
 """The progress bar of `verify` shows in a real terminal (a pty): the count done and the claim being
 checked, no wider than the terminal, below the result lines; and nothing of it when output is piped."""
+import fcntl
 import os
 import pty
 import re
@@ -7,13 +8,10 @@ import select
 import struct
 import subprocess
 import sys
+import termios
 import time
 
-import fcntl
-import termios
-
 import pytest
-
 from conftest import run_cli
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")

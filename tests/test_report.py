@@ -16,9 +16,16 @@ from proofcheck.core.model.results import Result
 from proofcheck.core.model.verdict import Verdict
 from proofcheck.papers import load_claims
 from proofcheck.report import json_report, markdown
-from proofcheck.report.paper_map import (NOT_CHECKED, agreement, build_map, derivation_name,
-                                         derivation_scripts, derivations_folder, load_registry,
-                                         referenced_scripts)
+from proofcheck.report.paper_map import (
+    NOT_CHECKED,
+    agreement,
+    build_map,
+    derivation_name,
+    derivation_scripts,
+    derivations_folder,
+    load_registry,
+    referenced_scripts,
+)
 
 CLAIMS = textwrap.dedent('''
     section = "4"

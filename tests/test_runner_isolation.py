@@ -6,13 +6,13 @@ import time
 
 import pytest
 
-from proofcheck.core.model.errors import shorten
-from proofcheck.core.run import limits, runner
-from proofcheck.core.run.check import REASON_LIMIT
+from proofcheck.core.kinds import Kind
 from proofcheck.core.model import timeout
 from proofcheck.core.model.claims import Claim
-from proofcheck.core.kinds import Kind
+from proofcheck.core.model.errors import shorten
 from proofcheck.core.model.verdict import Settings, passed
+from proofcheck.core.run import limits, runner
+from proofcheck.core.run.check import REASON_LIMIT
 
 
 class _Behaviour(Kind):

@@ -13,18 +13,17 @@ from fractions import Fraction
 import mpmath
 import pytest
 import sympy as sp
+from conftest import claims_from_text
 from flint import arb
 
+from proofcheck.core.model.verdict import Settings
 from proofcheck.core.numbers.intervals import enclose_with
 from proofcheck.core.run.check import check_claim
-from proofcheck.core.model.verdict import Settings
 from proofcheck.dp.airy import log_derivative as airy_log_derivative
-from proofcheck.dp.scores import airy_score_cgf, comparison_scores, sub_gaussian_score
-from proofcheck.dp.numerics.airy_functions import first_zero_of_airy_derivative_ball
 from proofcheck.dp.airy.log_derivative import EnvelopeError
 from proofcheck.dp.noise.score_cgf_quadrature import score_log_mgf
-
-from conftest import claims_from_text
+from proofcheck.dp.numerics.airy_functions import first_zero_of_airy_derivative_ball
+from proofcheck.dp.scores import airy_score_cgf, comparison_scores, sub_gaussian_score
 
 SETTINGS = Settings(dps=30)
 
@@ -258,6 +257,7 @@ def test_explore_score_cgf_certifies_the_laplace_score_and_exits_zero(capsys):
 
 def test_explore_score_cgf_exits_one_for_the_counterexample(capsys):
     import json
+
     from proofcheck.cli import main
     assert main(["explore", "score-cgf", "--law", "quartic", "--json"]) == 1
     record = json.loads(capsys.readouterr().out)

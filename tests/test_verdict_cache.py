@@ -8,8 +8,8 @@ import json
 import pytest
 
 from proofcheck import cli
-from proofcheck.core.run import verdict_cache
 from proofcheck.core.model.verdict import Settings, Verdict
+from proofcheck.core.run import verdict_cache
 from proofcheck.core.run.verdict_cache import VerdictCache, claim_key
 from proofcheck.papers import load_claims
 

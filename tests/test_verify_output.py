@@ -2,10 +2,9 @@
 last; long locations end in an ellipsis, never mid-word."""
 
 import pytest
+from conftest import run_cli
 
 from proofcheck.report.console import InOrder, fit
-
-from conftest import run_cli
 
 IDS = ["lemma-4.1", "eq-25-optimum", "laplace-renyi", "laplace-kl"]
 

@@ -12,10 +12,9 @@ import time
 from collections.abc import Iterator, Mapping
 
 from ..core.model.errors import ProofcheckError
-from ..core.model.verdict import DEFAULT_DPS
-from ..core.run.runner import run
 from ..core.model.timeout import DEFAULT_TIMEOUT
-from ..core.model.verdict import EVIDENCE_ORDER, STATUSES
+from ..core.model.verdict import DEFAULT_DPS, EVIDENCE_ORDER, STATUSES
+from ..core.run.runner import run
 from ..report.console import Tally
 from ..report.markdown import plain
 from . import display

@@ -15,13 +15,12 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from ..core.model.verdict import MAX_SAMPLES
 from ..core.model.claims import Claim
 from ..core.model.errors import ProofcheckError
 from ..core.model.expressions import parse_expression
-from ..core.numbers.precision import validate_dps
 from ..core.model.results import MutantReport, Result
-from ..core.model.verdict import Settings, Verdict
+from ..core.model.verdict import MAX_SAMPLES, Settings, Verdict
+from ..core.numbers.precision import validate_dps
 from ..report.failures import explain
 from ..report.markdown import plain
 from . import display

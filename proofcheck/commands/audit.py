@@ -55,6 +55,7 @@ def parse_constant(text: str):
 
 def run(args) -> int:
     from ..core.decimals.audit import audit  # lazy: a command loads only what it runs
+
     # lazy: a command loads only what it runs
     from ..core.decimals.digits import RoundingBoundaryError, certified_digits, validate_digits
     from ..core.decimals.printed import parse_decimal  # lazy: a command loads only what it runs

@@ -123,9 +123,10 @@ class Progress:
 
     def _start(self):
         from rich.console import Console  # lazy: a command loads only what it runs
+
         # lazy: a command loads only what it runs
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgress, SpinnerColumn,
-                                   TextColumn, TimeElapsedColumn)
+        from rich.progress import BarColumn, MofNCompleteColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
+        from rich.progress import Progress as RichProgress
         from rich.table import Column  # lazy: a command loads only what it runs
         console = Console(file=self.stream)
         self._bar = RichProgress(

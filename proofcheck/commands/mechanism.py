@@ -48,8 +48,8 @@ def parse_counts(text: str) -> list[int]:
 
 
 def describe(r, r0, c, counts, delta, dps) -> dict:
-    from ..dp.numerics.exact_inputs import probability  # lazy: a command loads only what it runs
     from ..dp.mechanisms.shifted_log_gaussian import ShiftedLogGaussian  # lazy: a command loads only what it runs
+    from ..dp.numerics.exact_inputs import probability  # lazy: a command loads only what it runs
     mechanism = ShiftedLogGaussian(r, r0=r0, c=c, dps=dps)
     delta_exact = probability(delta, "delta")
     rows = []

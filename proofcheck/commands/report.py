@@ -16,9 +16,8 @@ import time
 from pathlib import Path
 
 from .. import scripts as derivation_scripts_package
-from ..core.model.verdict import DEFAULT_DPS
+from ..core.model.verdict import DEFAULT_DPS, Settings
 from ..core.numbers.precision import validate_dps
-from ..core.model.verdict import Settings
 from .common import Progress, add_cache, add_dps, add_samples, add_timeout, positive_int
 
 DEFAULT_OUT = "report-out"
@@ -60,10 +59,17 @@ def run(args) -> int:
     from ..core.model.errors import ProofcheckError  # lazy: a command loads only what it runs
     from ..report import figures as figure_module  # lazy: a command loads only what it runs
     from ..report import json_report, markdown  # lazy: a command loads only what it runs
-    from ..report.writeups import copy_writeups  # lazy: a command loads only what it runs
+
     # lazy: a command loads only what it runs
-    from ..report.paper_map import (agreement, build_map, derivation_scripts, derivations_folder,
-                                    load_registry, referenced_scripts)
+    from ..report.paper_map import (
+        agreement,
+        build_map,
+        derivation_scripts,
+        derivations_folder,
+        load_registry,
+        referenced_scripts,
+    )
+    from ..report.writeups import copy_writeups  # lazy: a command loads only what it runs
 
     dps = validate_dps(args.dps)
     if args.figures and not figure_module.matplotlib_available():

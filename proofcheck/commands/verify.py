@@ -8,11 +8,9 @@ import time
 from collections import Counter
 
 from .. import scripts
-from ..core.model.verdict import DEFAULT_DPS, meets, standing
+from ..core.model.verdict import DEFAULT_DPS, Settings, meets, standing
 from ..core.numbers.precision import validate_dps
-from ..core.model.verdict import Settings
 from .common import Progress, add_cache, add_dps, add_samples, add_timeout, keep_only, positive_int
-
 
 # --require's values: the standings of a passed verdict, strongest first (core/model/verdict.py).
 REQUIREMENTS = ("proved", "sampled", "by-argument")
@@ -130,7 +128,8 @@ def run(args) -> int:
 
         stopped = False
         try:
-            results = run_with_cache(claims, settings, cache_for(args, scripts.folders()), jobs=args.jobs, mutants=args.mutants,
+            cache = cache_for(args, scripts.folders())
+            results = run_with_cache(claims, settings, cache, jobs=args.jobs, mutants=args.mutants,
                                      progress=on_result, timeout=args.timeout, started=on_start,
                                      build=lambda ids: _build(args, ids),
                                      # A pack's claims are built by the workers that check them; a claims

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from . import figure_data as data
 from ..core.model.errors import ProofcheckError
+from . import figure_data as data
 
 FIGURE_INCHES = (8.0, 5.0)
 PNG_DPI = 120

@@ -105,7 +105,7 @@ def _fields(entry, names) -> str:
     rows = []
     for name in names:
         value = entry.get(name)
-        if value is None or value == "" or value == {} or value == []:
+        if value is None or value in ("", {}, []):
             continue
         math = expression(value) if name in EXPRESSIONS else None
         read = f'<br><span class="read">as SymPy reads it: {math}</span>' if math else ""

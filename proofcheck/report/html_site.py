@@ -77,7 +77,8 @@ def _figure(name: str, out_dir: Path, cache):
     import matplotlib
 
     from ..core.run.verdict_cache import source_fingerprint
-    key = hashlib.sha256(f"{source_fingerprint(cache.also_hashed)} {matplotlib.__version__} {name}".encode()).hexdigest()
+    fingerprint = f"{source_fingerprint(cache.also_hashed)} {matplotlib.__version__} {name}"
+    key = hashlib.sha256(fingerprint.encode()).hexdigest()
     kept = Path(cache.folder) / "figures" / f"{name}-{key[:32]}.svg"
     spec = figure_module.FIGURES[name]
     if kept.is_file():

@@ -14,8 +14,8 @@ import os
 import re
 from pathlib import Path
 
-from ..version import __version__
 from ..core.model.verdict import EVIDENCE_ORDER, STANDING
+from ..version import __version__
 from .paper_map import NOT_CHECKED, Agreement, PaperMap, Summary
 
 EVIDENCE_MEANING = {

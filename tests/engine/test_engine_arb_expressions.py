@@ -4,9 +4,9 @@ import pytest
 import sympy as sp
 from flint import arb
 
+from proofcheck.core.model.errors import EvaluationError
 from proofcheck.core.numbers import numeric
 from proofcheck.core.numbers.arb_expressions import NotEnclosable, compile_arb, mpf_of
-from proofcheck.core.model.errors import EvaluationError
 from proofcheck.core.numbers.numeric import evaluate
 from proofcheck.core.numbers.precision import arb_bits
 

@@ -2,8 +2,8 @@
 value are halved, best first, and their midpoints proposed to the optimum's scan."""
 import sympy as sp
 
-from proofcheck.core.points.box_search import better_candidates
 from proofcheck.core.model.domains import parse_parameter
+from proofcheck.core.points.box_search import better_candidates
 
 A = sp.Symbol("a", real=True)
 C = sp.Symbol("c", positive=True)
@@ -49,8 +49,8 @@ def test_a_box_where_the_objective_is_not_enclosed_waits_behind_those_that_reach
 
 
 def test_the_domains_proposals_round_an_integer_both_ways_and_hold_a_moving_range():
-    from proofcheck.core.points.box_search import domain_proposals
     from proofcheck.core.model.domains import parse_domain
+    from proofcheck.core.points.box_search import domain_proposals
     domain = parse_domain({"n": "integer n >= 1"})
     n = domain.parameters["n"].symbol
     found = domain_proposals(domain, sp.exp(-(n - 123457) ** 2) * 3 - 1, 0.0, "max", None)

@@ -7,8 +7,7 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from proofcheck.core.numbers.intervals import (NotEnclosable, certified_integral, enclose,
-                                               enclose_with_quadrature)
+from proofcheck.core.numbers.intervals import NotEnclosable, certified_integral, enclose, enclose_with_quadrature
 
 X, A = sp.symbols("x a", real=True)
 PREC = 128

@@ -9,15 +9,15 @@ cannot succeed.  Neither may change which controls are kept.
 import mpmath
 import pytest
 import sympy as sp
-
-from proofcheck.core.points import counterexamples
-from proofcheck.core.numbers.arb_expressions import compile_arb
-from proofcheck.core.model.domains import parse_domain
-from proofcheck.core.kinds import inequality
-from proofcheck.core.run.check import run_mutants
-from proofcheck.core.model.verdict import Settings
-from proofcheck.papers import registry_for
 from conftest import unit_claim as claim
+
+from proofcheck.core.kinds import inequality
+from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.model.verdict import Settings
+from proofcheck.core.numbers.arb_expressions import compile_arb
+from proofcheck.core.points import counterexamples
+from proofcheck.core.run.check import run_mutants
+from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 x, y = sp.symbols("x y", positive=True)

@@ -3,7 +3,8 @@ numerically, and refused where the two lie apart; where no value can be had, not
 import pytest
 import sympy as sp
 
-from proofcheck.core.symbolic import corroboration, operators as symbolic
+from proofcheck.core.symbolic import corroboration
+from proofcheck.core.symbolic import operators as symbolic
 from proofcheck.core.symbolic.operators import NoClosedForm, closed_form
 
 X = sp.Symbol("x", real=True)
@@ -131,10 +132,11 @@ def test_an_expansion_at_infinity_is_held_in_powers_of_one_over_the_variable():
 
 
 def test_a_wrong_expansion_from_sympy_fails_the_series_claim(monkeypatch):
-    from proofcheck.core.kinds import equality
-    from proofcheck.core.run.check import check_claim
-    from proofcheck.core.model.verdict import Settings
     from conftest import unit_claim
+
+    from proofcheck.core.kinds import equality
+    from proofcheck.core.model.verdict import Settings
+    from proofcheck.core.run.check import check_claim
 
     series = equality.sp.series
     def wrong(f, x, at, n, dir="+"):

@@ -14,8 +14,8 @@ import math
 
 import sympy as sp
 
-from proofcheck.core.points import counterexamples
 from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.points import counterexamples
 
 GRID = 200
 

@@ -10,9 +10,9 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.points import counterexamples
-from proofcheck.core.numbers.arb_expressions import compile_arb
 from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.numbers.arb_expressions import compile_arb
+from proofcheck.core.points import counterexamples
 
 
 def search(params, slack_of, points_of):
@@ -153,8 +153,8 @@ def test_a_failure_under_a_cancellation_of_twenty_digits_is_found_on_balls():
 
 
 def test_a_function_mpmath_has_no_name_for_leaves_the_search_without_a_point_not_broken(monkeypatch):
-    from proofcheck.core.points import counterexamples
     from proofcheck.core.numbers.arb_expressions import NotEnclosable
+    from proofcheck.core.points import counterexamples
 
     def refuse(*args):
         raise NotEnclosable("no balls here")

@@ -13,12 +13,18 @@ import pytest
 import sympy as sp
 from flint import arb, fmpq
 
-from proofcheck.core.decimals.audit import (EITHER, ROUNDING_ONLY, Audit, AuditUndecided, audit,
-                                            numeric_ball)
-from proofcheck.core.decimals.balls import (compare, constant_ball, decimal_exponent_estimate,
-                                            is_tie, nearest, scale, truncate)
-from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.decimals.audit import EITHER, ROUNDING_ONLY, Audit, AuditUndecided, audit, numeric_ball
+from proofcheck.core.decimals.balls import (
+    compare,
+    constant_ball,
+    decimal_exponent_estimate,
+    is_tie,
+    nearest,
+    scale,
+    truncate,
+)
 from proofcheck.core.decimals.printed import parse_decimal
+from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.numbers.precision import arb_bits
 
 

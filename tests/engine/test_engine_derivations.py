@@ -12,13 +12,13 @@ import types
 
 import pytest
 import sympy as sp
-
-from proofcheck.core.model.errors import ProofcheckError
-from proofcheck.core.kinds.derived import corroborate, derivation_results, derivation_value
-from proofcheck.core.run.check import check_claim
-from proofcheck.core.model.verdict import Settings, Verdict, passed
-from proofcheck.papers import registry_for
 from conftest import unit_claim as claim
+
+from proofcheck.core.kinds.derived import corroborate, derivation_results, derivation_value
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.model.verdict import Settings, Verdict, passed
+from proofcheck.core.run.check import check_claim
+from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 SCRIPTS = KINDS.scripts

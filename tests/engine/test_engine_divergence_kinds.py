@@ -11,16 +11,15 @@ identity.  Wrong assertions fail, and malformed orders are refused when loaded.
 
 import pytest
 import sympy as sp
+from conftest import unit_claim as claim
 
 from proofcheck.core.model.errors import ClaimFileError
+from proofcheck.core.model.verdict import Settings, failed
 from proofcheck.core.run.check import check_claim
-from proofcheck.core.model.verdict import Settings
 from proofcheck.core.symbolic.operators import NoClosedForm
-from proofcheck.core.model.verdict import failed
 from proofcheck.dp.divergences import divergence_kinds
 from proofcheck.dp.divergences.divergence_kinds import _vanishes
 from proofcheck.papers import registry_for
-from conftest import unit_claim as claim
 
 KINDS = registry_for()
 SETTINGS = Settings()

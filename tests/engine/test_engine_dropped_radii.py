@@ -5,9 +5,9 @@ import pytest
 import sympy as sp
 from flint import arb
 
+from proofcheck.core.model.errors import CancelledDigits
 from proofcheck.core.numbers import dropped_radii, numeric
 from proofcheck.core.numbers.numeric import evaluate
-from proofcheck.core.model.errors import CancelledDigits
 from proofcheck.core.numbers.precision import arb_bits
 
 Z = sp.Symbol("z", real=True)

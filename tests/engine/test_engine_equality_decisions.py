@@ -9,14 +9,14 @@ of each claim (pi to 60 digits, a series by hand), not read back from the engine
 
 import pytest
 import sympy as sp
+from conftest import unit_claim as claim
 
-from proofcheck.core.model.errors import ClaimFileError
 from proofcheck.core.kinds.equality import numeric_compare
+from proofcheck.core.model.errors import ClaimFileError
+from proofcheck.core.model.verdict import Settings
 from proofcheck.core.points.policy import sample_points
 from proofcheck.core.run.check import check_claim
-from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
-from conftest import unit_claim as claim
 
 KINDS = registry_for()
 SETTINGS = Settings()

@@ -9,10 +9,10 @@ import pytest
 import sympy as sp
 
 from proofcheck.core.model.claims import build_claim
-from proofcheck.papers import registry_for
+from proofcheck.core.model.verdict import Settings
 from proofcheck.core.run.check import check_claim
 from proofcheck.core.symbolic.operators import is_zero
-from proofcheck.core.model.verdict import Settings
+from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 

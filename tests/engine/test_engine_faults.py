@@ -8,17 +8,17 @@ is never a pass), not how the engine gets there.
 import mpmath
 import pytest
 import sympy as sp
+from conftest import unit_claim as claim
 
 from proofcheck.core.decimals.audit import audit_decimal
-from proofcheck.core.numbers.intervals import decide
-from proofcheck.papers import registry_for
 from proofcheck.core.kinds.equality import numeric_compare
 from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.model.verdict import Settings
+from proofcheck.core.numbers.intervals import decide
 from proofcheck.core.numbers.numeric import evaluate
 from proofcheck.core.numbers.precision import agree
 from proofcheck.core.run.check import check_claim
-from proofcheck.core.model.verdict import Settings
-from conftest import unit_claim as claim
+from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 

@@ -6,9 +6,9 @@ import pytest
 import sympy as sp
 
 from proofcheck.core.model.claims import build_claim
+from proofcheck.core.model.verdict import Settings
 from proofcheck.core.run.check import check_claim
 from proofcheck.core.symbolic.gaussian_integrals import gaussian_integral as _gaussian_integral
-from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 
 x = sp.Symbol("x", real=True)

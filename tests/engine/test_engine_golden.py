@@ -4,8 +4,7 @@ where it ends."""
 import mpmath
 import pytest
 
-from proofcheck.core.numbers.golden import (GOLDEN_RATIO, golden_section_maximum,
-                                            golden_section_minimum)
+from proofcheck.core.numbers.golden import GOLDEN_RATIO, golden_section_maximum, golden_section_minimum
 
 
 @pytest.mark.parametrize("centre", [0.3, 0.5, 0.77, 0.01])

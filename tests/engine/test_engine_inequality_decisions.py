@@ -17,13 +17,13 @@ import re
 import pytest
 import sympy as sp
 
+from proofcheck.core.kinds import inequality, inequality_points
 from proofcheck.core.model.claims import build_claim
 from proofcheck.core.model.errors import ClaimFileError
-from proofcheck.core.kinds import inequality, inequality_points
+from proofcheck.core.model.verdict import Settings
 from proofcheck.core.numbers import side_balls
 from proofcheck.core.points.policy import sample_points
 from proofcheck.core.run.check import check_claim
-from proofcheck.core.model.verdict import Settings
 from proofcheck.papers import registry_for
 
 KINDS = registry_for()
@@ -449,6 +449,7 @@ def test_a_tie_that_sympy_cannot_settle_in_time_is_not_taken_for_an_exact_tie(mo
     # Undecided at every precision, a point is an exact tie only if SymPy's exact arithmetic
     # makes the slack 0 there; running out of time proves nothing, and must not pass it.
     import contextlib
+
     from proofcheck.core.model.errors import SymbolicTimeout
 
     @contextlib.contextmanager

@@ -7,10 +7,10 @@ low precision of that first look, goes on to the routes that decide it.
 """
 import pytest
 
-from proofcheck.core.model.claims import build_claim
 from proofcheck.core.kinds import inequality
-from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.claims import build_claim
 from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim
 from proofcheck.papers import registry_for
 
 KINDS = registry_for()

@@ -10,9 +10,9 @@ the shift of a lower bound that the route performs.
 import pytest
 
 from proofcheck.core.model.claims import build_claim
-from proofcheck.papers import registry_for
-from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim
+from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 

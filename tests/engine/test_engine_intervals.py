@@ -3,8 +3,8 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.decimals.audit import audit_decimal
+from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.numbers.intervals import NotEnclosable, decide, enclose
 
 X = sp.Symbol("x", real=True)

@@ -15,10 +15,9 @@ import mpmath
 import pytest
 import sympy as sp
 
+from proofcheck.core.model.errors import EvaluationError, NoLimit
 from proofcheck.core.numbers import numeric_limits
-from proofcheck.core.model.errors import EvaluationError
 from proofcheck.core.numbers.numeric import evaluate
-from proofcheck.core.model.errors import NoLimit
 from proofcheck.core.numbers.numeric_limits import settled_limit
 
 X = sp.Symbol("x", real=True)

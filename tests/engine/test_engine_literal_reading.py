@@ -7,12 +7,12 @@ it at n = 2 (or any n not a multiple of 6), and the claim is an error there, nev
 """
 import pytest
 import sympy as sp
+from conftest import unit_claim as claim
 
 from proofcheck.core.model import sympy_repairs
-from proofcheck.core.run.literal_reading import misreading
-from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
-from conftest import unit_claim as claim
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.run.literal_reading import misreading
 
 
 @pytest.fixture

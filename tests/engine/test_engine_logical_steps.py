@@ -6,12 +6,12 @@ step (a definition, a cited theorem, proof structure, a statement of scope).
 """
 
 import pytest
+from conftest import unit_claim
 
 from proofcheck.core.model.errors import ClaimFileError
-from proofcheck.core.run.check import check_claim, run_mutants
 from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim, run_mutants
 from proofcheck.papers import registry_for
-from conftest import unit_claim
 
 KINDS = registry_for()
 SETTINGS = Settings()

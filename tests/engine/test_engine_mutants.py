@@ -1,15 +1,15 @@
 """mutants: negative controls change a constant, an exponent or a sign, and are really wrong."""
 import pytest
 import sympy as sp
+from conftest import unit_claim as claim
 
-from proofcheck.papers import registry_for
 from proofcheck.core.kinds.mutants import expression_mutants
 from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.model.verdict import Settings
 from proofcheck.core.numbers.numeric import evaluate
 from proofcheck.core.numbers.precision import agree
 from proofcheck.core.run.check import check_claim, run_mutants
-from proofcheck.core.model.verdict import Settings
-from conftest import unit_claim as claim
+from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 

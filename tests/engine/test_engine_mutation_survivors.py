@@ -10,15 +10,19 @@ audit, and the sign rules of ``proved_sign``.
 import mpmath
 import pytest
 import sympy as sp
-
-from proofcheck.core.model.errors import ProofcheckError
 from flint import arb, ctx
 
 from proofcheck.core.decimals.audit import audit_decimal
-from proofcheck.core.numbers.intervals import (START_PREC, NotEnclosable, certified_nonzero,
-                                               decide, enclose, enclose_with)
-from proofcheck.core.numbers.precision import (agree, digits_of_agreement, required_digits,
-                                               validate_dps, zero_floor)
+from proofcheck.core.model.errors import ProofcheckError
+from proofcheck.core.numbers.intervals import (
+    START_PREC,
+    NotEnclosable,
+    certified_nonzero,
+    decide,
+    enclose,
+    enclose_with,
+)
+from proofcheck.core.numbers.precision import agree, digits_of_agreement, required_digits, validate_dps, zero_floor
 from proofcheck.core.symbolic.signs import proved_nonnegative, proved_sign
 
 X = sp.Symbol("x", real=True)

@@ -7,11 +7,11 @@ import mpmath
 import pytest
 import sympy as sp
 
-from proofcheck.core.model.expressions import parse_expression
 from proofcheck.core.model.errors import EvaluationError
+from proofcheck.core.model.expressions import parse_expression
 from proofcheck.core.numbers.numeric import evaluate
-from proofcheck.core.numbers.quadrature_pieces import LONG_PIECE, SPLIT_RATIO, split_long_pieces
 from proofcheck.core.numbers.precision import agree, required_digits
+from proofcheck.core.numbers.quadrature_pieces import LONG_PIECE, SPLIT_RATIO, split_long_pieces
 
 X = sp.Symbol("x", real=True)
 Z = sp.Symbol("z", real=True)

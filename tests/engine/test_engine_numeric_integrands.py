@@ -4,10 +4,10 @@ import mpmath
 import pytest
 import sympy as sp
 
+from proofcheck.core.model.errors import EvaluationError
 from proofcheck.core.numbers import numeric
 from proofcheck.core.numbers.arb_expressions import NotEnclosable
 from proofcheck.core.numbers.ball_integrands import on_balls_or_mpmath
-from proofcheck.core.model.errors import EvaluationError
 from proofcheck.core.numbers.numeric import evaluate
 
 X = sp.Symbol("x", real=True)
@@ -87,6 +87,7 @@ def test_a_hoisted_constant_never_takes_the_name_of_a_symbol_of_the_integrand():
     # The constant parts become arguments named hoisted__k; a symbol of that name (from
     # Python, the parser refuses "__") stays its own argument.
     import sympy as sp
+
     from proofcheck.core.numbers import numeric
     x, sigma = sp.Symbol("x"), sp.Symbol("sigma", positive=True)
     taken = sp.Symbol("hoisted__0")

@@ -11,10 +11,9 @@ import mpmath
 import pytest
 import sympy as sp
 
+from proofcheck.core.model.errors import EvaluationError, NoLimit
 from proofcheck.core.numbers import numeric, numeric_limits
-from proofcheck.core.model.errors import EvaluationError
 from proofcheck.core.numbers.numeric import evaluate
-from proofcheck.core.model.errors import NoLimit
 from proofcheck.core.numbers.precision import agree
 
 X = sp.Symbol("x", real=True)

@@ -7,10 +7,10 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from proofcheck.core.numbers.arb_expressions import integer_exponent_power
-from proofcheck.core.symbolic.corroboration import _completed
 from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.numbers.arb_expressions import integer_exponent_power
 from proofcheck.core.numbers.side_balls import side_ball
+from proofcheck.core.symbolic.corroboration import _completed
 from proofcheck.core.symbolic.operators import NoClosedForm, _no_pole_inside
 
 

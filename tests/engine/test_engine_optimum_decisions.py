@@ -9,13 +9,13 @@ point inside the domain, or a scan finds nothing better.
 """
 
 import pytest
-
-from proofcheck.core.model.errors import ClaimFileError
-from proofcheck.core.kinds.mutants import expression_mutants
-from proofcheck.core.run.check import check_claim
-from proofcheck.core.model.verdict import Settings
-from proofcheck.papers import registry_for
 from conftest import unit_claim
+
+from proofcheck.core.kinds.mutants import expression_mutants
+from proofcheck.core.model.errors import ClaimFileError
+from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim
+from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 SETTINGS = Settings()

@@ -4,9 +4,17 @@ import pytest
 
 from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.model.verdict import DEFAULT_DPS
-from proofcheck.core.numbers.precision import (MAX_DPS, MIN_DPS, against_zero, agree,
-                                               digits_of_agreement, differs_at_higher_precision,
-                                               noise_floor, required_digits, validate_dps)
+from proofcheck.core.numbers.precision import (
+    MAX_DPS,
+    MIN_DPS,
+    against_zero,
+    agree,
+    differs_at_higher_precision,
+    digits_of_agreement,
+    noise_floor,
+    required_digits,
+    validate_dps,
+)
 
 INF, NAN = mpmath.inf, mpmath.nan
 

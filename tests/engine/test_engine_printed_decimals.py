@@ -9,12 +9,12 @@ last place, except the moves that are still a correct rendering.
 """
 
 import pytest
+from conftest import unit_claim as claim
 
 from proofcheck.core.model.errors import ProofcheckError
-from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim
 from proofcheck.papers import registry_for
-from conftest import unit_claim as claim
 
 KINDS = registry_for()
 SETTINGS = Settings()

@@ -5,13 +5,12 @@ import random
 
 import pytest
 import sympy as sp
+from conftest import unit_claim
 
 from proofcheck.core.model import sampling
-from proofcheck.core.points.ties import tie_points
 from proofcheck.core.model.domains import Bound, Parameter, parse_domain
 from proofcheck.core.model.errors import DomainError
-
-from conftest import unit_claim
+from proofcheck.core.points.ties import tie_points
 
 R = sp.Rational
 
@@ -336,8 +335,8 @@ def test_a_rational_is_held_to_a_rational_bound_as_sympy_holds_it(lower, strict)
 def test_a_range_beyond_every_exact_point_is_an_error_that_says_so():
     # A bound of exp(exp(100)) was read to 15 digits as a decimal of 10^(10^43) digits (an
     # OverflowError of gmpy2's); one of exp(exp(11)) gave a point Python cannot print.
-    from proofcheck.core.run.check import check_claim
     from proofcheck.core.model.verdict import Settings
+    from proofcheck.core.run.check import check_claim
     for bound in ("exp(exp(100))", "exp(exp(11))"):
         claim = unit_claim(kind="inequality", params={"a": f"0 < a < {bound}"}, lhs="a", rel=">", rhs="0")
         verdict = check_claim(claim, Settings())

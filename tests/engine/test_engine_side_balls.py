@@ -1,11 +1,10 @@
 """A side of a numeric comparison as a ball (core/numbers/side_balls.py): Arb around mpmath's leaves."""
 import mpmath
-import sympy as sp
 import pytest
+import sympy as sp
 from flint import arb, fmpq
 
-from proofcheck.core.model.errors import EvaluationError
-from proofcheck.core.model.errors import CancelledDigits
+from proofcheck.core.model.errors import CancelledDigits, EvaluationError
 from proofcheck.core.numbers.precision import arb_bits
 from proofcheck.core.numbers.side_balls import _cut, ball_scale, side_ball, within
 
@@ -83,10 +82,11 @@ def test_a_ball_is_shown_with_the_digits_its_radius_leaves():
 @pytest.mark.slow
 def test_a_counterexample_shows_the_balls_that_decided_it_not_mpmaths_noise():
     # mpmath showed the right side as 0.99994 10^-60, below the left side it exceeds.
-    from proofcheck import papers
-    from proofcheck.core.run.check import check_claim
-    from proofcheck.core.model.verdict import Settings
     from pathlib import Path
+
+    from proofcheck import papers
+    from proofcheck.core.model.verdict import Settings
+    from proofcheck.core.run.check import check_claim
     path = Path(__file__).parents[1] / "soundness" / "false" / "cancellation.claims.toml"
     claim = next(c for c in papers.load_claims(path=path) if c.id == "noise-in-the-low-digits-of-a-side")
     verdict = check_claim(claim, Settings())

@@ -8,18 +8,18 @@ controls dismissed on the checker's own sample, and branch proofs.
 import mpmath
 import pytest
 import sympy as sp
+from conftest import unit_claim as claim
 
-from proofcheck.core.model.domains import parse_domain
-from proofcheck.papers import registry_for
 from proofcheck.core.kinds import derived as derived_kind
 from proofcheck.core.kinds.derived import corroborate
 from proofcheck.core.kinds.equality import numeric_compare
+from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.model.verdict import Settings, passed
 from proofcheck.core.numbers.precision import agree
 from proofcheck.core.run.check import check_claim, run_mutants
-from proofcheck.core.symbolic.signs import proved_sign
 from proofcheck.core.symbolic.operators import NoClosedForm, UnprovedBranch, closed_form
-from proofcheck.core.model.verdict import Settings, passed
-from conftest import unit_claim as claim
+from proofcheck.core.symbolic.signs import proved_sign
+from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 

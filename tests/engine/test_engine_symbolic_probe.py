@@ -8,11 +8,11 @@ balls do not cover goes on to the simplification strategies as before.
 import pytest
 import sympy as sp
 
-from proofcheck.core.symbolic import operators as symbolic
-from proofcheck.core.model.claims import build_claim
 from proofcheck.core.kinds.equality import probe_points, representative_point
-from proofcheck.core.run.check import check_claim
+from proofcheck.core.model.claims import build_claim
 from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim
+from proofcheck.core.symbolic import operators as symbolic
 from proofcheck.papers import registry_for
 
 x, y = sp.symbols("x y", positive=True)

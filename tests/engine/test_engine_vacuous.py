@@ -9,9 +9,9 @@ import pytest
 
 from proofcheck.core.model.claims import build_claim
 from proofcheck.core.model.errors import ProofcheckError
-from proofcheck.papers import registry_for
-from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim
+from proofcheck.papers import registry_for
 
 KINDS = registry_for()
 

@@ -15,16 +15,15 @@ from types import SimpleNamespace
 import mpmath
 import pytest
 import sympy as sp
+from conftest import unit_claim as claim
 
 from proofcheck.core.model.errors import ClaimFileError, ProofcheckError
-from proofcheck.core.run.check import check_claim
 from proofcheck.core.model.verdict import Settings
-from proofcheck.dp.divergences.tight_zcdp import AlphaGrid
-from proofcheck.dp.divergences.zcdp_kinds import (ZcdpSupremum, _exact_text, _finite_at, _grid,
-                                                  _sign_of)
 from proofcheck.core.numbers.precision import short
+from proofcheck.core.run.check import check_claim
+from proofcheck.dp.divergences.tight_zcdp import AlphaGrid
+from proofcheck.dp.divergences.zcdp_kinds import ZcdpSupremum, _exact_text, _finite_at, _grid, _sign_of
 from proofcheck.papers import registry_for
-from conftest import unit_claim as claim
 
 KINDS = registry_for()
 SETTINGS = Settings()

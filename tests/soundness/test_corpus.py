@@ -23,7 +23,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
 
 if sys.version_info >= (3, 11):
@@ -109,8 +108,8 @@ def _loaded(path: Path) -> dict:
 
 
 def _check(path: Path, claim_id: str):
-    from proofcheck.core.run.check import check_claim
     from proofcheck.core.model.verdict import Settings
+    from proofcheck.core.run.check import check_claim
     claim = _loaded(path)[claim_id]
     return claim, check_claim(claim, Settings())
 

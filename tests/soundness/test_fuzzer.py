@@ -235,8 +235,8 @@ def _without_gc_callbacks():
 
 
 def verdict_of(claim, routes=("symbolic", "certified", "numeric")):
-    from proofcheck.core.run.check import check_claim
     from proofcheck.core.model.verdict import Settings
+    from proofcheck.core.run.check import check_claim
     with _without_gc_callbacks():
         return check_claim(claim, Settings(symbolic_budget=SYMBOLIC_BUDGET, routes=routes))
 
@@ -248,6 +248,7 @@ def _show(claim, verdict) -> str:
 
 def expanded_text(text: str) -> str:
     import sympy as sp
+
     from proofcheck.core.model.expressions import make_symbol, parse_expression
     x = make_symbol("x", {"positive": True})
     return sp.sstr(sp.expand(parse_expression(text, {"x": x})))

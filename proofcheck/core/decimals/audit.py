@@ -41,12 +41,22 @@ from typing import Callable
 import sympy as sp
 from flint import arb, fmpq
 
-from .balls import (GUARD_BITS, LOG2_10, compare, constant_ball, decimal_exponent_estimate, is_tie,
-                    like, nearest, scale, truncate)
-from .digits import EXTRA_BITS, MAX_DECIMAL_EXPONENT, RoundingBoundaryError, digits_of_ball
 from ..model.errors import ProofcheckError
 from ..numbers.intervals import MAX_PREC, START_PREC, enclose
 from ..numbers.precision import arb_bits
+from .balls import (
+    GUARD_BITS,
+    LOG2_10,
+    compare,
+    constant_ball,
+    decimal_exponent_estimate,
+    is_tie,
+    like,
+    nearest,
+    scale,
+    truncate,
+)
+from .digits import EXTRA_BITS, MAX_DECIMAL_EXPONENT, RoundingBoundaryError, digits_of_ball
 from .printed import PrintedNumber, format_fixed, parse_decimal
 
 ROUNDING, TRUNCATION = "rounding", "truncation"

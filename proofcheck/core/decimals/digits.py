@@ -30,13 +30,12 @@ from typing import Callable
 import sympy as sp
 from flint import arb, fmpz
 
-from ..model.expressions import OPERATORS
-from .balls import (GUARD_BITS, LOG2_10, constant_ball, decimal_exponent_estimate, is_tie, nearest,
-                    scale)
 from ..model.errors import ProofcheckError, SymbolicTimeout, shorten
-from ..numbers.precision import MAX_DPS, arb_bits, validate_dps
+from ..model.expressions import OPERATORS
 from ..model.timeout import time_budget
+from ..numbers.precision import MAX_DPS, arb_bits, validate_dps
 from ..symbolic.operators import NoClosedForm, closed_form
+from .balls import GUARD_BITS, LOG2_10, constant_ball, decimal_exponent_estimate, is_tie, nearest, scale
 
 MIN_DIGITS = 1
 MAX_DIGITS = MAX_DPS

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 import mpmath
 from flint import arb, fmpz
 
+from ..model.errors import EvaluationError, ProofcheckError
+from ..numbers.numeric import evaluate
+from ..numbers.precision import arb_bits
 from .balls import scale
 from .digits import Digits, certified_digits, exact_constant, validate_digits
-from ..model.errors import ProofcheckError
-from ..numbers.precision import arb_bits
-from ..model.errors import EvaluationError
-from ..numbers.numeric import evaluate
 
 
 def mpmath_value(expr, n: int):

@@ -15,6 +15,7 @@ from ..model.expressions import not_a_number
 from ..model.verdict import Settings, Verdict
 from .mutants import each_expression_mutant
 
+
 class Kind:
     name: str = ""
     required: tuple[str, ...] = ()

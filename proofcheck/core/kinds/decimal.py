@@ -7,9 +7,9 @@ this kind audits the printing.
 """
 from __future__ import annotations
 
-from ..model.errors import ProofcheckError
 from ..decimals.audit import audit_decimal
 from ..decimals.printed import parse_decimal, shift_last_digit
+from ..model.errors import ProofcheckError
 from ..model.verdict import failed, passed
 from . import Kind
 

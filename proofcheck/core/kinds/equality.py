@@ -19,24 +19,26 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from ..model.errors import DomainError, ProofcheckError, SymbolicTimeout
-from ..numbers.intervals import NotEnclosable, certified_nonzero
-from ..model.errors import EvaluationError
-from ..numbers.numeric import evaluate
-from ..model.errors import CancelledDigits, NoLimit
-from ..numbers.precision import against_zero, agree, required_digits, short
+from ..model.errors import CancelledDigits, DomainError, EvaluationError, NoLimit, ProofcheckError, SymbolicTimeout
+from ..model.expressions import OPERATORS, has_operator
 from ..model.sampling import point_from_units
-from ..numbers.side_balls import unvouched
-from ..points.slack_roots import switch_points
-from ..symbolic.operators import NoClosedForm, closed_form, is_zero
-from ..points.policy import sample_points
 from ..model.timeout import time_budget
 from ..model.verdict import Settings, Verdict, failed, passed, show_point
+from ..numbers.intervals import NotEnclosable, certified_nonzero
+from ..numbers.numeric import evaluate
+from ..numbers.precision import against_zero, agree, required_digits, short
+from ..numbers.side_balls import unvouched
+from ..points.policy import sample_points
+from ..points.slack_roots import switch_points
+from ..symbolic.operators import NoClosedForm, closed_form, is_zero
 from . import Kind
-from .identity_points import (apart_below_the_digits, apart_in_a_spot, at_contradiction,
-                              disagreement_holds, parameter_switches)
-from ..model.expressions import OPERATORS, has_operator
-
+from .identity_points import (
+    apart_below_the_digits,
+    apart_in_a_spot,
+    at_contradiction,
+    disagreement_holds,
+    parameter_switches,
+)
 
 # Closed forms derived in this process, by definition: negative controls of a claim
 # compare their mutated assertion with the closed form its own check derived.

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..points.box_search import domain_proposals
 from ..model.errors import DomainError
 from ..model.expressions import has_operator
+from ..model.verdict import show_point
 from ..numbers.intervals import NotEnclosable, certified_nonzero
 from ..numbers.numeric import evaluate
 from ..numbers.precision import agree, differs_at_higher_precision
+from ..points.box_search import domain_proposals
 from ..points.slack_roots import SWITCHES
-from ..model.verdict import show_point
-
 
 # Where the two sides of an identity differ by more than this (absolute, or relative to 1), a
 # point is proposed; below it, the sampled points' own comparison to the required digits decides.

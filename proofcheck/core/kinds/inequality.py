@@ -30,19 +30,18 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..model.errors import EvaluationError, ProofcheckError, SymbolicTimeout
 from ..model.expressions import OPERATORS
-from ..points.counterexamples import counterexample_search
-from ..model.errors import ProofcheckError, SymbolicTimeout
-from ..numbers.intervals import LOOK_PREC, decide, first_point_where
-from ..model.errors import EvaluationError
-from ..numbers.numeric import evaluate
-from ..numbers.precision import ESCALATION
-from ..symbolic.signs import proved_nonnegative
 from ..model.timeout import time_budget
 from ..model.verdict import Verdict, failed, passed, show_point
-from ..proofs.route import certify_sign
-from . import Kind
+from ..numbers.intervals import LOOK_PREC, decide, first_point_where
+from ..numbers.numeric import evaluate
+from ..numbers.precision import ESCALATION
+from ..points.counterexamples import counterexample_search
 from ..points.policy import sample_points
+from ..proofs.route import certify_sign
+from ..symbolic.signs import proved_nonnegative
+from . import Kind
 from .inequality_points import decide_at, shown_value, slack_expression, slack_of
 from .mutants import each_expression_mutant
 

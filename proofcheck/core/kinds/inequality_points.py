@@ -19,15 +19,20 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from ..model.errors import SymbolicTimeout
-from ..numbers.intervals import NotEnclosable, decide
-from ..model.errors import EvaluationError
-from ..numbers.numeric import evaluate
-from ..model.errors import CancelledDigits, NoLimit
-from ..numbers.precision import (ESCALATION, against_zero, clear_margin, comparison_scale,
-                                 noise_floor, receded_from, required_digits)
-from ..numbers.side_balls import ball_scale, ball_text, side_ball, within
+from ..model.errors import CancelledDigits, EvaluationError, NoLimit, SymbolicTimeout
 from ..model.timeout import time_budget
+from ..numbers.intervals import NotEnclosable, decide
+from ..numbers.numeric import evaluate
+from ..numbers.precision import (
+    ESCALATION,
+    against_zero,
+    clear_margin,
+    comparison_scale,
+    noise_floor,
+    receded_from,
+    required_digits,
+)
+from ..numbers.side_balls import ball_scale, ball_text, side_ball, within
 
 
 def slack_expression(claim):

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..model.expressions import OPERATORS
-from ..symbolic.corroboration import series_contradiction
 from ..model.errors import ProofcheckError, SymbolicTimeout
-from ..symbolic.operators import NoClosedForm, closed_form
+from ..model.expressions import OPERATORS
 from ..model.timeout import time_budget
 from ..model.verdict import failed, weakest
+from ..symbolic.corroboration import series_contradiction
+from ..symbolic.operators import NoClosedForm, closed_form
 from . import Kind
 from .equality import CLOSED_FORMS, equality_check, probe_points, representative_point
 from .series_by_limit import SERIES_REFUSALS, remainder_limit_check

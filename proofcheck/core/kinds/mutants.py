@@ -20,12 +20,12 @@ import random
 
 import sympy as sp
 
-from ..model.expressions import OPERATORS
 from ..model.errors import EvaluationError
+from ..model.expressions import OPERATORS
 from ..numbers.numeric import evaluate
 from ..numbers.precision import agree
-from ..symbolic.operators import is_zero
 from ..points.policy import sample_points
+from ..symbolic.operators import is_zero
 
 MAX_PER_FIELD = 8
 

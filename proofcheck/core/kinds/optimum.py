@@ -25,29 +25,32 @@ import mpmath
 import sympy as sp
 from flint import arb
 
-from ..model.expressions import OPERATORS
-from ..numbers.precision import short
 from ..model.domains import parse_parameter
-from ..model.errors import ProofcheckError, SymbolicTimeout
-from ..model.errors import EvaluationError
-from ..numbers.numeric import evaluate
-from ..model.errors import CancelledDigits
-from ..numbers.arb_expressions import mpf_of
-from ..points.box_search import better_candidates
-from ..numbers.precision import (ESCALATION, agree, arb_bits, differs_at_higher_precision,
-                                 own_scale, required_digits)
+from ..model.errors import CancelledDigits, EvaluationError, ProofcheckError, SymbolicTimeout
+from ..model.expressions import OPERATORS
 from ..model.sampling import edge_values, from_unit, point_from_units
-from ..numbers.side_balls import side_ball, unvouched
-from .flat_optimum import flat_second_order
-from ..symbolic.operators import NoClosedForm, closed_form, is_zero
 from ..model.timeout import time_budget
-from ..symbolic.unique_stationary_point import (definite_everywhere, in_box, interval_of,
-                                                unique_optimum)
 from ..model.verdict import Verdict, failed, passed, show_point, weakest
-from . import Kind
-from .optimum_range import assumed_within, outside
+from ..numbers.arb_expressions import mpf_of
+from ..numbers.numeric import evaluate
+from ..numbers.precision import (
+    ESCALATION,
+    agree,
+    arb_bits,
+    differs_at_higher_precision,
+    own_scale,
+    required_digits,
+    short,
+)
+from ..numbers.side_balls import side_ball, unvouched
+from ..points.box_search import better_candidates
 from ..points.policy import sample_points
+from ..symbolic.operators import NoClosedForm, closed_form, is_zero
+from ..symbolic.unique_stationary_point import definite_everywhere, in_box, interval_of, unique_optimum
+from . import Kind
+from .flat_optimum import flat_second_order
 from .mutants import each_expression_mutant
+from .optimum_range import assumed_within, outside
 
 SCAN_POINTS = 60
 # The precision of the scan's bar, above that of the objective's balls at 30 to 240 digits.

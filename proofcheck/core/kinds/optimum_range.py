@@ -11,8 +11,8 @@ import sympy as sp
 
 from ..model.domains import assumptions_for
 from ..model.errors import ProofcheckError
-from ..numbers.intervals import NotEnclosable, decide
 from ..model.verdict import failed, show_point
+from ..numbers.intervals import NotEnclosable, decide
 
 _DECLARED = ("positive", "negative", "nonnegative", "nonpositive", "integer", "even", "odd", "nonzero", "real")
 

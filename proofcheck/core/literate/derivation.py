@@ -17,9 +17,9 @@ import sympy as sp
 from ..model.domains import parse_domain
 from ..model.errors import ProofcheckError
 from ..model.expressions import parse_expression
+from ..symbolic.operators import split_logarithms
 from .establish import establish_decimal, establish_relation, establish_value
 from .points import interior_points
-from ..symbolic.operators import split_logarithms
 
 _RELATIONS = {"<": sp.StrictLessThan, "<=": sp.LessThan, ">": sp.StrictGreaterThan,
               ">=": sp.GreaterThan}

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..model.expressions import OPERATORS
-from ..model.errors import ProofcheckError, SymbolicTimeout
 from ..decimals.audit import audit_decimal
-from ..numbers.intervals import (LOOK_PREC, NotEnclosable, decide, enclose,
-                                 enclose_with_quadrature, first_point_where)
-from ..symbolic.operators import is_zero
+from ..model.errors import ProofcheckError, SymbolicTimeout
+from ..model.expressions import OPERATORS
 from ..model.timeout import time_budget
+from ..numbers.intervals import LOOK_PREC, NotEnclosable, decide, enclose, enclose_with_quadrature, first_point_where
+from ..symbolic.operators import is_zero
 from .points import show, where
 
 # Significant digits the certified fallback demands of two enclosures.

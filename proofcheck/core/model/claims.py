@@ -42,12 +42,11 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-from .expressions import OPERATORS
 from .domains import Domain, parse_domain
 from .errors import ClaimFileError, ProofcheckError
-from .expressions import FUNCTIONS, make_symbol, parse_expression, real_only
+from .expressions import FUNCTIONS, OPERATORS, make_symbol, parse_expression, real_only
 from .suggest import did_you_mean
-from .verdict import MAX_SAMPLES, EVIDENCE_ORDER
+from .verdict import EVIDENCE_ORDER, MAX_SAMPLES
 
 COMMON_FIELDS = {"id", "where", "statement", "kind", "params", "variables", "define", "samples",
                  "points", "sampling", "derivation", "result", "note", "statement_tex", "finding", "rests_on", "routes",

@@ -16,9 +16,9 @@ from typing import Mapping
 
 import sympy as sp
 
-from .sampling import sample_points as _sample_points
 from .errors import DomainError, ExpressionError
 from .expressions import make_symbol, parse_expression
+from .sampling import sample_points as _sample_points
 
 _WORDS = {"integer", "odd", "even", "real"}
 

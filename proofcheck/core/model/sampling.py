@@ -38,11 +38,11 @@ import random
 from fractions import Fraction
 from typing import Mapping
 
+import mpmath
 import sympy as sp
+from mpmath.libmp import from_rational
 
 from .errors import DomainError, ProofcheckError
-from mpmath.libmp import from_rational
-import mpmath
 
 MIN_POINTS = 12
 MIN_INTERIOR = 8

@@ -11,9 +11,9 @@ from __future__ import annotations
 import mpmath
 from flint import arb, ctx
 
+from ..model.errors import CancelledDigits
 from . import dropped_radii
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
-from ..model.errors import CancelledDigits
 
 
 def on_balls_or_mpmath(on_balls, on_mpmath, values, keep_bits=0):

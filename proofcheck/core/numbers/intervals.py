@@ -17,8 +17,8 @@ from __future__ import annotations
 import sympy as sp
 from flint import acb, arb, fmpq
 
-from .arb_expressions import NotEnclosable, compile_arb
 from ..model.errors import ProofcheckError
+from .arb_expressions import NotEnclosable, compile_arb
 from .precision import arb_bits
 
 __all__ = ["NotEnclosable", "enclose", "enclose_with", "decide", "certified_nonzero",

@@ -25,15 +25,14 @@ import mpmath
 import sympy as sp
 from flint import arb
 
+from ..model.errors import EvaluationError, SymbolicTimeout
 from . import dropped_radii
 from .arb_expressions import NotEnclosable, compile_arb
 from .ball_integrands import BallIntegrand, OperatorIntegrand, constant_ball
-from ..model.errors import SymbolicTimeout
-# The error of every numeric evaluation is defined beside the limits, which also raise it.
-from .precision import GUARD_DIGITS
 from .numeric_limits import settled_limit
-from ..model.errors import EvaluationError
-from .precision import arb_bits
+
+# The error of every numeric evaluation is defined beside the limits, which also raise it.
+from .precision import GUARD_DIGITS, arb_bits
 from .quadrature_pieces import breakpoint_expressions, split_long_pieces
 from .settled_quadrature import settled_quadrature, settled_sum
 from .sums import sum_to_infinity

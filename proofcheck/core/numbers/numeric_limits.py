@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import mpmath
 
-from .precision import GUARD_DIGITS
 from ..model.errors import CancelledDigits, EvaluationError, NoLimit, Unbounded
-from .precision import own_scale, required_digits, zero_floor
-
-
+from .precision import GUARD_DIGITS, own_scale, required_digits, zero_floor
 
 # Where a numeric limit is watched: distances 10**-e from the limit point (or 10**e
 # towards infinity), e = 1, 2, 4, ..., up to twice the required digits, each stretched

@@ -10,14 +10,12 @@ is undecided at both is retried at doubled precisions up to ``ESCALATION*dps``.
 """
 from __future__ import annotations
 
-
 import numbers
 
 import mpmath
-
-from ..model.errors import DomainError, ProofcheckError, shorten
-from ..model.errors import EvaluationError
 from flint import ctx
+
+from ..model.errors import DomainError, EvaluationError, ProofcheckError, shorten
 
 # Digits carried beyond those a result must keep, so that its own rounding never reaches them.
 GUARD_DIGITS = 10

@@ -22,10 +22,9 @@ from __future__ import annotations
 import mpmath
 from flint import arb
 
+from ..model.errors import CancelledDigits, EvaluationError
 from . import dropped_radii, tanh_sinh
 from .arb_expressions import mpf_of
-from ..model.errors import CancelledDigits, EvaluationError
-
 
 # A maximum is resolved when at least PEAK_NODES distinct nodes come within a factor
 # 2^PEAK_BITS of the largest value.  Where tanh-sinh has converged to d digits its nodes

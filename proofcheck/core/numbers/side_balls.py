@@ -24,14 +24,13 @@ import mpmath
 import sympy as sp
 from flint import arb
 
+from ..model.errors import CancelledDigits
 from ..model.expressions import OPERATORS
+from ..model.verdict import Verdict, failed, show_point
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .intervals import enclose
 from .numeric import evaluate
-from ..model.errors import CancelledDigits
 from .precision import ESCALATION, arb_bits, clear_margin, required_digits, zero_floor
-from ..model.verdict import Verdict, failed, show_point
-
 
 
 def side_ball(expr, point, dps: int, single: bool = False):

@@ -28,11 +28,10 @@ import mpmath
 import sympy as sp
 from flint import arb
 
+from ..model.errors import EvaluationError, NoLimit, SymbolicTimeout
+from ..model.timeout import time_budget
 from .arb_expressions import NotEnclosable, compile_arb, mpf_of
 from .precision import arb_bits
-from ..model.errors import EvaluationError
-from ..model.errors import NoLimit, SymbolicTimeout
-from ..model.timeout import time_budget
 
 # CPU seconds SymPy may spend analysing one series (limits, derivatives, an antiderivative).
 SYMBOLIC_SECONDS = 2.0

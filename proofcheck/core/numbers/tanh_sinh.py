@@ -25,14 +25,13 @@ refused is evaluated by mpmath at the mpf node mpmath would have used.
 from __future__ import annotations
 
 import mpmath
+from flint import arb, ctx
 from mpmath.calculus.quadrature import TanhSinh
 
-from . import dropped_radii
-from .precision import arb_bits
 from ..model.errors import CancelledDigits
+from . import dropped_radii
 from .arb_expressions import mpf_of
-from flint import arb
-from flint import ctx
+from .precision import arb_bits
 
 
 class _MappedOnce(TanhSinh):

@@ -29,11 +29,11 @@ import math
 import sympy as sp
 from flint import arb
 
-from ..numbers.arb_expressions import NotEnclosable, compile_arb
 from ..model.errors import DomainError
+from ..model.sampling import bounds_at
+from ..numbers.arb_expressions import NotEnclosable, compile_arb
 from ..numbers.intervals import enclose as enclose_value
 from ..numbers.precision import arb_bits
-from ..model.sampling import bounds_at
 
 # Boxes enclosed at one point of the parameters, for one variable: a narrow peak is found within
 # some log2(range/width) halvings per variable; a flat objective costs this many enclosures.  Each

@@ -41,17 +41,17 @@ import mpmath
 import sympy as sp
 from flint import arb, fmpq
 
-from ..numbers.arb_expressions import NotEnclosable, compile_arb, mpf_of
-from .box_search import domain_proposals
-from ..model.expressions import OPERATORS
 from ..model.errors import DomainError, SymbolicTimeout
+from ..model.expressions import OPERATORS
+from ..model.sampling import bounds_at
+from ..model.timeout import time_budget
+from ..numbers.arb_expressions import NotEnclosable, compile_arb, mpf_of
 from ..numbers.golden import golden_section_minimum
 from ..numbers.precision import arb_bits
-from ..model.sampling import bounds_at
+from .box_search import domain_proposals
 from .slack_roots import edge_proposals, root_proposals, switch_proposals, tight_proposals
 from .small_integers import smallest_integers
 from .ties import tie_points
-from ..model.timeout import time_budget
 
 # The search is bounded by its counts of evaluations (a few hundred, well under a
 # second); this budget only stops a runaway, far enough above that a loaded machine

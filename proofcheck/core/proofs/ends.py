@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..numbers.arb_expressions import NotEnclosable
 from ..model.errors import SymbolicTimeout
 from ..model.timeout import time_budget
+from ..numbers.arb_expressions import NotEnclosable
 from .enclosure import Enclosure, smooth
 
 # The highest order tried: (1 - r)^6 at r = 1 needs 6.

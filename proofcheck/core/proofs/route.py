@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..numbers.arb_expressions import NotEnclosable
 from ..model.errors import DomainError
+from ..numbers.arb_expressions import NotEnclosable
 from .branch_and_bound import MAX_BOXES, SECONDS, prove_sign
 from .compactify import Unsupported
 

@@ -20,8 +20,8 @@ import sympy as sp
 from ..model.claims import read_definitions, substitute_definitions
 from ..model.errors import ProofcheckError
 from ..model.expressions import parse_expression
-from ..numbers.intervals import LOOK_PREC, NotEnclosable, enclose
 from ..model.verdict import show_point
+from ..numbers.intervals import LOOK_PREC, NotEnclosable, enclose
 from ..points.policy import sample_points
 
 

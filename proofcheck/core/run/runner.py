@@ -28,6 +28,7 @@ from .check import REASON_LIMIT, check_claim, run_mutants, timed_out
 from .limits import limit_memory
 from .schedule import Schedule, group_of, heaviest_first
 
+
 class Batch:
     """What a run checks and how: the claims (or entries), the settings, whether the negative
     controls run, and the builder of an entry.  A forked worker inherits it."""

@@ -35,13 +35,12 @@ import mpmath
 import sympy as sp
 from flint import arb
 
+from ..model.errors import SymbolicTimeout, Unbounded
 from ..model.expressions import OPERATORS
-from ..model.errors import SymbolicTimeout
+from ..model.timeout import time_budget
 from ..numbers.numeric import evaluate
-from ..model.errors import Unbounded
 from ..numbers.precision import arb_bits, clear_margin
 from ..numbers.side_balls import side_ball
-from ..model.timeout import time_budget
 
 # The digits at which the definition and the closed form are compared: each side to
 # clear_margin(20) = 10^-4 of its size (or of 1, for a smaller one).  A closed form that

@@ -21,16 +21,15 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
+from ..model.errors import EvaluationError, SymbolicTimeout
 from ..model.expressions import OPERATORS
-from .corroboration import approaching, contradiction, inside
-from ..model.errors import SymbolicTimeout
-from .gaussian_integrals import gaussian_integral
+from ..model.timeout import time_budget
 from ..numbers.intervals import LOOK_PREC, certified_nonzero, first_point_where
-from ..model.errors import EvaluationError
 from ..numbers.numeric import evaluate
 from ..numbers.quadrature_pieces import breakpoint_expressions
+from .corroboration import approaching, contradiction, inside
+from .gaussian_integrals import gaussian_integral
 from .signs import from_one, log_of_positive, proved_nonnegative, proved_sign
-from ..model.timeout import time_budget
 
 
 class NoClosedForm(Exception):

@@ -21,8 +21,8 @@ from __future__ import annotations
 import sympy as sp
 
 from ..model.errors import ProofcheckError, SymbolicTimeout
-from ..numbers.intervals import LOOK_PREC, NotEnclosable, certified_nonzero
 from ..model.timeout import time_budget
+from ..numbers.intervals import LOOK_PREC, NotEnclosable, certified_nonzero
 
 _ERRORS = (TypeError, ValueError, NotImplementedError, AttributeError, RecursionError,
            ZeroDivisionError)

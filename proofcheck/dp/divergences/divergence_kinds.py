@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ...core.model.claims import Claim
-from ...core.model.errors import ProofcheckError
 from ...core.kinds import Kind
 from ...core.kinds.equality import equality_check, probe_points, representative_point
-from ...core.model.errors import EvaluationError
+from ...core.model.claims import Claim
+from ...core.model.errors import EvaluationError, ProofcheckError
+from ...core.model.verdict import Verdict
 from ...core.numbers.numeric import evaluate
 from ...core.symbolic.operators import NoClosedForm, closed_form, is_zero, nonzero_at
-from ...core.model.verdict import Verdict
 
 
 def order_symbol(claim: Claim) -> sp.Symbol:

@@ -46,11 +46,10 @@ from typing import Callable, Optional
 
 import mpmath
 
-from ...core.numbers.precision import GUARD_DIGITS
 from ...core.model.errors import DomainError
 from ...core.numbers import tanh_sinh
+from ...core.numbers.precision import GUARD_DIGITS
 from ..numerics.exact_inputs import exact, to_mpf
-
 
 # Split points around the peak of a bell-shaped integrand, in units of its
 # width: exp(-16²/2) is far below any working precision used here, and the

@@ -36,11 +36,10 @@ from fractions import Fraction
 
 import mpmath
 
-from ...core.numbers.precision import GUARD_DIGITS
 from ...core.model.errors import DomainError
+from ...core.numbers.precision import GUARD_DIGITS
 from ..numerics.exact_inputs import count, exact, to_mpf
 from .renyi import AtomPlusDensity, gaussian_law, order, point_mass
-
 
 
 def _tolerance(r) -> Fraction:

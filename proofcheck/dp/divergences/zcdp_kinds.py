@@ -34,24 +34,22 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from ...core.model.claims import Claim
 from ...core.decimals.audit import ROUNDING_ONLY, AuditUndecided, audit, numeric_ball
-from ...core.model.domains import parse_parameter
-from ...core.model.errors import ProofcheckError
-from ...core.numbers.intervals import NotEnclosable, enclose
-from ...core.kinds import Kind
-from ...core.points.policy import sample_points
-from ...core.model.errors import EvaluationError
-from ...core.numbers.numeric import evaluate
-from ...core.model.errors import CancelledDigits
-from ...core.numbers.precision import ESCALATION, agree, required_digits, short
 from ...core.decimals.printed import parse_decimal, shift_last_digit
+from ...core.kinds import Kind
+from ...core.model.claims import Claim
+from ...core.model.domains import parse_parameter
+from ...core.model.errors import CancelledDigits, EvaluationError, ProofcheckError
 from ...core.model.sampling import from_unit
-from ...core.numbers.side_balls import ball_text, side_ball, unvouched
 from ...core.model.verdict import Verdict, failed, passed, show_point, weakest
+from ...core.numbers.intervals import NotEnclosable, enclose
+from ...core.numbers.numeric import evaluate
+from ...core.numbers.precision import ESCALATION, agree, required_digits, short
+from ...core.numbers.side_balls import ball_text, side_ball, unvouched
+from ...core.points.policy import sample_points
+from .alpha_search import search_orders
 from .divergence_kinds import alpha_one_limit, order_symbol
 from .tight_zcdp import AlphaGrid, peak
-from .alpha_search import search_orders
 
 START_BITS, MAX_BITS = 128, 2048
 DEFAULT_OVER_POINTS = 24

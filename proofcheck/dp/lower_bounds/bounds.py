@@ -44,9 +44,8 @@ import gmpy2
 import mpmath
 import numpy as np
 
-from ...core.numbers.precision import GUARD_DIGITS
 from ...core.model.errors import DomainError
-from ...core.numbers.precision import validate_dps
+from ...core.numbers.precision import GUARD_DIGITS, validate_dps
 from ..numerics.exact_inputs import count, exact, to_mpf
 
 DEFAULT_DPS = 30

@@ -13,9 +13,9 @@ import mpmath
 from flint import arb
 
 from ...core.numbers.precision import GUARD_DIGITS
+from ..noise.laws import NoiseLawError, check_dps, noise_law, quad_over_law
 from ..numerics.arb_numbers import ball_of, value_of
 from ..numerics.arb_quadrature import line_integrals, require_digits
-from ..noise.laws import NoiseLawError, check_dps, noise_law, quad_over_law
 
 
 def _check_scale(law, s):

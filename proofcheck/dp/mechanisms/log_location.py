@@ -40,13 +40,19 @@ import mpmath
 from flint import arb, arf
 
 from ...core.model.errors import ProofcheckError
-from ...core.numbers.precision import MAX_QUADRATURE_DPS, arb_bits, validate_dps
-from ...core.numbers.precision import GUARD_DIGITS
-from ..numerics.arb_numbers import ball_of, bits_for, tail_guard_bits, two_to, value_of
-from ..numerics.arb_quadrature import (QuadratureError, geometric_points, integrate_balls,
-                                       line_integrals, ordered_points, reach, require_digits)
-from .drift_calibration import scale_for_error
+from ...core.numbers.precision import GUARD_DIGITS, MAX_QUADRATURE_DPS, arb_bits, validate_dps
 from ..noise.laws import NoiseLawError, fisher_information, noise_law
+from ..numerics.arb_numbers import ball_of, bits_for, tail_guard_bits, two_to, value_of
+from ..numerics.arb_quadrature import (
+    QuadratureError,
+    geometric_points,
+    integrate_balls,
+    line_integrals,
+    ordered_points,
+    reach,
+    require_digits,
+)
+from .drift_calibration import scale_for_error
 
 #: Renyi orders of the budget scan: 1 stands for the KL limit alpha -> 1.
 DEFAULT_ORDERS = ("1", "1.001", "1.01", "1.1", "1.5", "2", "3", "5", "10", "30", "100", "300",

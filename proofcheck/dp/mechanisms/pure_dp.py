@@ -15,8 +15,8 @@ from __future__ import annotations
 import mpmath
 
 from ..numerics import parameters
-from . import randomized_response
 from ..numerics.parameters import mpf
+from . import randomized_response
 
 
 def worst_case_renyi_divergence(alpha, eps):

@@ -41,15 +41,13 @@ each).  Giving r0 together with r = 1 is an error.
 """
 from __future__ import annotations
 
-
 import mpmath
 import numpy as np
 
-from ...core.numbers.precision import GUARD_DIGITS
 from ...core.model.errors import DomainError
-from ...core.numbers.precision import validate_dps
-from ..numerics.exact_inputs import count, exact, positive, probability, to_mpf
+from ...core.numbers.precision import GUARD_DIGITS, validate_dps
 from ..divergences.renyi import AtomPlusDensity, shifted_log_coordinate
+from ..numerics.exact_inputs import count, exact, positive, probability, to_mpf
 
 DEFAULT_DPS = 50
 # The mechanism's quantities (Phi^-1, v(n), the exact expected error) grow nearly as the square

@@ -22,10 +22,10 @@ import mpmath
 
 from ...core.model.errors import DomainError, ProofcheckError
 from ...core.numbers.precision import decimal_string, required_digits
-from . import bounded_range, discrete_laplace, laplace, pure_dp, rappor
-from ..numerics import parameters
-from . import randomized_response as rr
 from ..divergences.tight_zcdp import AlphaGrid, grid_supremum, peak
+from ..numerics import parameters
+from . import bounded_range, discrete_laplace, laplace, pure_dp, rappor
+from . import randomized_response as rr
 
 DEFAULT_ORDERS = ("2", "10", "100", "1000", "100000")
 MAX_GUARD_DIGITS = 2000

@@ -36,11 +36,14 @@ from flint import arb, ctx
 
 from ...core.model.errors import ProofcheckError
 from ...core.numbers import tanh_sinh
-from ...core.numbers.precision import MAX_QUADRATURE_DPS, arb_bits, validate_dps
-from ..numerics.airy_functions import (airy_ai_pair, airy_ai_squared,
-                                       airy_ai_squared_and_log_derivative, airy_log_ai_squared,
-                                       first_zero_of_airy_derivative)
-from ...core.numbers.precision import GUARD_DIGITS
+from ...core.numbers.precision import GUARD_DIGITS, MAX_QUADRATURE_DPS, arb_bits, validate_dps
+from ..numerics.airy_functions import (
+    airy_ai_pair,
+    airy_ai_squared,
+    airy_ai_squared_and_log_derivative,
+    airy_log_ai_squared,
+    first_zero_of_airy_derivative,
+)
 from ..numerics.arb_numbers import ball_of
 
 

@@ -23,8 +23,7 @@ from functools import lru_cache
 import mpmath
 
 from ...core.numbers.golden import golden_section_maximum
-from ...core.numbers.precision import arb_bits
-from ...core.numbers.precision import GUARD_DIGITS
+from ...core.numbers.precision import GUARD_DIGITS, arb_bits
 from ..numerics.arb_numbers import ball_of, checked_value_of, tail_guard_bits
 from .laws import noise_law
 

@@ -16,8 +16,7 @@ from functools import lru_cache
 
 from flint import arb, arf, ctx
 
-from ...core.numbers.precision import arb_bits
-from ...core.numbers.precision import GUARD_DIGITS
+from ...core.numbers.precision import GUARD_DIGITS, arb_bits
 from .arb_numbers import bits_for, exact_ball, tail_guard_bits, two_to, value_of
 
 

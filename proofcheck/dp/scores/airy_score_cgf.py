@@ -45,8 +45,8 @@ from flint import acb, arb, ctx
 
 from ...core.numbers.precision import arb_bits
 from ..airy.log_derivative import airy_law_anchor, score_integral_tail
-from .sub_gaussian_score import Certificate, ScoreLaw, certify, exact
 from ..noise.symbolic_moments import symbolic_quantities
+from .sub_gaussian_score import Certificate, ScoreLaw, certify, exact
 
 PREC = 40
 CUTOFF = 40

@@ -38,8 +38,8 @@ from flint import acb, arb
 
 from ...core.numbers.precision import arb_bits
 from ..airy.log_derivative import EnvelopeError
-from .sub_gaussian_score import ScoreLaw, exact
 from ..noise.symbolic_moments import symbolic_quantities
+from .sub_gaussian_score import ScoreLaw, exact
 
 PREC = 40
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ...core.model.errors import ProofcheckError
 from ...core.numbers.intervals import enclose_with
-from . import airy_score_cgf, comparison_scores, sub_gaussian_score
 from ..numerics.airy_functions import A1P, first_zero_of_airy_derivative_ball
+from . import airy_score_cgf, comparison_scores, sub_gaussian_score
 
 SCORE_LAWS = {"airy": airy_score_cgf.AIRY, **comparison_scores.LAWS}
 

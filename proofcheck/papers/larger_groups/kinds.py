@@ -25,13 +25,12 @@ from fractions import Fraction
 
 import mpmath
 
-from ...core.model.errors import ProofcheckError
 from ...core.kinds import Kind
-from ...core.numbers.precision import required_digits
+from ...core.model.errors import ProofcheckError
 from ...core.model.verdict import Verdict, failed, passed
+from ...core.numbers.precision import required_digits
 from ...dp.lower_bounds.chain import check_instance
-from ...dp.lower_bounds.instance import (Constants, Instance, Mechanism, truncated_gaussian_prior,
-                                         uniform_prior)
+from ...dp.lower_bounds.instance import Constants, Instance, Mechanism, truncated_gaussian_prior, uniform_prior
 
 # The chain is a sum of quadratures over K released laws at every instance; 15 digits
 # (and 30 for the re-check) decide its steps, whose margins are far wider than that.

@@ -10,13 +10,12 @@ error, never a pass.
 from __future__ import annotations
 
 from ....core.decimals.audit import AuditUndecided, audit
-from ....core.model.errors import ProofcheckError
-from ....core.numbers.intervals import NotEnclosable
 from ....core.decimals.printed import parse_decimal, shift_last_digit
-from ....core.model.verdict import Verdict, failed, passed
-from .common import AiryAware, certified_ball
 from ....core.kinds.mutants import each_expression_mutant
-
+from ....core.model.errors import ProofcheckError
+from ....core.model.verdict import Verdict, failed, passed
+from ....core.numbers.intervals import NotEnclosable
+from .common import AiryAware, certified_ball
 
 START_BITS = 128
 MAX_BITS = 1 << 14

@@ -14,15 +14,14 @@ import mpmath
 import sympy as sp
 from flint import arb
 
-from ....core.model.errors import ProofcheckError
+from ....core.kinds import Kind
+from ....core.model.errors import EvaluationError, ProofcheckError
 from ....core.numbers.arb_expressions import mpf_of
 from ....core.numbers.intervals import NotEnclosable, enclose_with
-from ....core.kinds import Kind
-from ....core.model.errors import EvaluationError
 from ....core.numbers.numeric import evaluate
 from ....core.numbers.precision import ESCALATION
-from ....dp.numerics import airy_functions
 from ....dp.noise import laws as noise_laws
+from ....dp.numerics import airy_functions
 from ....dp.numerics.airy_functions import A1P
 
 

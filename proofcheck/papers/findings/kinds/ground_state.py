@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ....core.model.errors import ProofcheckError
-from ....core.numbers.precision import agree, required_digits
-from ....core.model.verdict import Verdict, failed, passed
-from ....dp.airy import linear_potential
-from ....core.numbers.precision import short
-from .common import AiryAware, nudged, numeric_value
 from ....core.kinds.mutants import each_expression_mutant
+from ....core.model.errors import ProofcheckError
+from ....core.model.verdict import Verdict, failed, passed
+from ....core.numbers.precision import agree, required_digits, short
+from ....dp.airy import linear_potential
+from .common import AiryAware, nudged, numeric_value
 
 
 @lru_cache(maxsize=16)

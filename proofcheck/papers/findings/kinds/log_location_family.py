@@ -9,14 +9,13 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from ....core.model.errors import ProofcheckError
-from ....core.model.verdict import Verdict, failed, passed
-from ....dp.mechanisms import log_location
-from ....core.numbers.precision import short
-from .common import AiryAware, named_law, nudged, numeric_value, string_list
 from ....core.kinds.mutants import each_expression_mutant
+from ....core.model.errors import ProofcheckError
 from ....core.model.expressions import parse_expression
-
+from ....core.model.verdict import Verdict, failed, passed
+from ....core.numbers.precision import short
+from ....dp.mechanisms import log_location
+from .common import AiryAware, named_law, nudged, numeric_value, string_list
 
 FAMILY_DIGITS = 20
 

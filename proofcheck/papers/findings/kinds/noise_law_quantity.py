@@ -12,14 +12,14 @@ from functools import lru_cache
 
 import sympy as sp
 
-from ....core.model.errors import ProofcheckError
-from ....core.numbers.precision import agree, required_digits
-from ....core.symbolic.operators import is_zero
-from ....core.model.verdict import failed, passed
-from ....dp.noise import laws as noise_laws, symbolic_moments
-from ....core.numbers.precision import short
-from .common import AiryAware, named_law, nudged, numeric_value
 from ....core.kinds.mutants import each_expression_mutant
+from ....core.model.errors import ProofcheckError
+from ....core.model.verdict import failed, passed
+from ....core.numbers.precision import agree, required_digits, short
+from ....core.symbolic.operators import is_zero
+from ....dp.noise import laws as noise_laws
+from ....dp.noise import symbolic_moments
+from .common import AiryAware, named_law, nudged, numeric_value
 
 
 @lru_cache(maxsize=256)

@@ -11,11 +11,11 @@ from functools import lru_cache
 
 import mpmath
 
-from ....core.model.errors import ProofcheckError
 from ....core.kinds import Kind
+from ....core.model.errors import ProofcheckError
 from ....core.model.verdict import Verdict, failed, passed
-from ....dp.mechanisms import log_location
 from ....core.numbers.precision import short
+from ....dp.mechanisms import log_location
 from .common import named_law, string_list
 
 

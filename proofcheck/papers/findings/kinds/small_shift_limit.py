@@ -8,14 +8,13 @@ from functools import lru_cache
 
 import mpmath
 
-from ....core.numbers.precision import agree, required_digits
+from ....core.kinds.mutants import each_expression_mutant
 from ....core.model.verdict import failed, passed
+from ....core.numbers.precision import agree, required_digits, short
 from ....dp.mechanisms import log_location
 from ....dp.noise import laws as noise_laws
 from ....dp.noise.score_cgf_quadrature import score_log_mgf
-from ....core.numbers.precision import short
 from .common import AiryAware, named_law, nudged, numeric_value, string_list
-from ....core.kinds.mutants import each_expression_mutant
 
 
 @lru_cache(maxsize=64)

@@ -13,10 +13,10 @@ from functools import lru_cache
 import sympy as sp
 
 from ....core.model.errors import ProofcheckError
-from ....core.symbolic.operators import is_zero
 from ....core.model.verdict import Verdict, failed, passed
-from ....dp.scores import score_laws, sub_gaussian_score
+from ....core.symbolic.operators import is_zero
 from ....dp.numerics.airy_functions import A1P
+from ....dp.scores import score_laws, sub_gaussian_score
 from .common import AiryAware, certified_ball
 
 
