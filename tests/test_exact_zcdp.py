@@ -206,8 +206,7 @@ kind = "zcdp-supremum"
 define = { eps = "1/100" }
 variables = { alpha = "positive" }
 order = "alpha"
-divergence = ("log(alpha/(2*alpha - 1)*exp((alpha - 1)*eps) + (alpha - 1)/(2*alpha - 1)*exp(-alpha*eps))/(alpha - 1)"
-              " + alpha*Max(0, 1 - 10**6*(alpha - 61/2)**2)/1000")
+divergence = "log(alpha/(2*alpha - 1)*exp((alpha - 1)*eps) + (alpha - 1)/(2*alpha - 1)*exp(-alpha*eps))/(alpha - 1) + alpha*Max(0, 1 - 10**6*(alpha - 61/2)**2)/1000"
 asserts = "eps + exp(-eps) - 1"
 """
 
