@@ -24,6 +24,7 @@ from .boxes import UNIT, ball, bits_for, exact_ball, halves, middle, widest
 from .compactify import pieces
 from .enclosure import Enclosure, smooth
 from .ends import End, cancelled
+from .extended import lower_bound_positive
 from .switches import Switches
 
 # The budget of one claim.  The packs' proofs take at most 63 boxes and 0.3 s of CPU; a claim
@@ -92,8 +93,8 @@ def _factors_proved(expr, piece, strict, max_boxes, seconds, inside):
     constant, parts = factors
     if not parts:
         return (constant.is_positive or (not strict and constant.is_zero)) is True, 0
-    if len(parts) < 2 and not any(k != 1 for _, k in parts) and parts[0][0] == expr:
-        return False, 0
+    if len(parts) < 2 and not any(k != 1 for _, k in parts):
+        return False, 0  # one factor: the search over the whole slack is the same proof
     if not (constant.is_number and constant.is_positive):
         return False, 0
     used, deadline = 0, time.process_time() + seconds
@@ -219,6 +220,32 @@ def regular_everywhere(expr, piece):
     return cancelled(expr)
 
 
+def factored(expr):
+    """``expr`` with its numerator and denominator factored, or None where SymPy takes too long."""
+    from ..model.errors import SymbolicTimeout
+    from ..model.timeout import time_budget
+    try:
+        with time_budget(FACTOR_SECONDS):
+            numerator, denominator = sp.fraction(sp.together(expr))
+            return sp.factor(numerator) / sp.factor(denominator)
+    except (SymbolicTimeout, sp.PolynomialError, ValueError, TypeError, NotImplementedError, AttributeError):
+        return None
+
+
+def grouped(expr):
+    """``expr`` with its rational terms over one factored denominator, the others as they are:
+    at x = 1 + 1/s, x^2/2 - x + 1 - e^-x is (1 + s^2)/(2 s^2) - e^(-1 - 1/s), whose enclosure
+    near s = 0 is positive, where the terms' enclosures are oo - oo."""
+    if not expr.is_Add:
+        return None
+    rational = [t for t in expr.args if not t.has(sp.Function, sp.exp, sp.log)]
+    if len(rational) < 2:
+        return None
+    rest = [t for t in expr.args if t not in rational]
+    together = factored(sp.Add(*rational))
+    return None if together is None else sp.Add(together, *rest, evaluate=False)
+
+
 def _fixed(expr, strict):
     """True where Arb decides a constant slack (every parameter fixed); None otherwise."""
     from ..numbers.intervals import decide
@@ -228,12 +255,13 @@ def _fixed(expr, strict):
 
 class _Search:
     def __init__(self, expr, piece, strict, refutes, exact=True):
-        self.exact = exact
+        self.exact, self.written = exact, expr
         self.expr, self.piece, self.strict, self.refutes = regular_everywhere(expr, piece), piece, strict, refutes
         self.enclosure = Enclosure(self.expr, piece.units)
         self.ends: dict = {}
         self.count = 0
         self.switches, self.smooth_parts = None, {}
+        self.factored: dict = {}
         if not smooth(self.expr):
             far = [u for u, (edge, _) in zip(piece.units, piece.edges) if edge is None]
             try:
@@ -295,9 +323,28 @@ class _Search:
             # A point of the face is wrong; the box's middle is only offered to an exact check.
             if wrong and (self._refuted(face) or (self.exact and face != box and self._refuted(box))):
                 return False, 0.0
-        if self._end_settles(box, pattern):
+        if self._unbounded_settles(box, pattern) or self._end_settles(box, pattern):
             return True, 0.0
         return None, self._at_middle(box)
+
+    def _unbounded_settles(self, box, pattern) -> bool:
+        """Whether the enclosure with infinite ends (``extended``) settles ``box``: a pole at
+        its edge that sends the slack to +oo, or a far end, where Arb's balls are the whole line."""
+        expr = self.expr if pattern is None else (self.smooth_parts[pattern][1] or self.expr)
+        env = dict(zip(self.piece.units, box))
+        with arb_bits(bits_for(box)):
+            return any(lower_bound_positive(form, env, self.strict) for form in self._forms(expr))
+
+    def _forms(self, expr):
+        """``expr`` as written and factored: q (r - 1) keeps its sign at the corner q = 0, r = 1,
+        where q r - q is enclosed across 0 (the dependency problem)."""
+        if expr not in self.factored:
+            # The slack as written comes too: 1/s - 1 + (3 r + 1)/(1 - r) is +oo at the corner
+            # s = 0, r = 1, where its cancelled form is 0/0.
+            written = [self.written] if expr is self.expr and self.written != expr else []
+            others = [f for f in (factored(expr), grouped(expr)) if f is not None and f != expr]
+            self.factored[expr] = [expr] + others + written
+        return self.factored[expr]
 
     def _at_middle(self, box):
         """The slack's value at the box's middle (lowest first): the search dives towards the

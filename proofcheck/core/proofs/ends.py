@@ -19,7 +19,10 @@ import sympy as sp
 from ..model.errors import SymbolicTimeout
 from ..model.timeout import time_budget
 from ..numbers.arb_expressions import NotEnclosable
+from ..numbers.precision import arb_bits
+from .boxes import bits_for
 from .enclosure import Enclosure, smooth
+from .extended import lower_bound_positive
 
 # The highest order tried: (1 - r)^6 at r = 1 needs 6.
 ORDERS = 6
@@ -79,10 +82,8 @@ class End:
             whole, at = self._order(j)
             if whole is None:
                 return False
-            remainder, _ = whole.enclose(local)
             need_strict = strict and not strict_found
-            if remainder is not None and remainder.is_finite() and (
-                    remainder > 0 or (not need_strict and remainder >= 0)):
+            if self._signed(j, whole, local, need_strict):
                 return j == 0 or not (strict and edge_in_domain and not strict_found)
             if at is None:
                 return False
@@ -90,13 +91,31 @@ class End:
                 if j == 0 and strict and edge_in_domain:
                     return False
                 continue
-            value, _ = at.enclose(edge)
-            if value is None or not value.is_finite() or not value >= 0:
+            if not self._at_edge_signed(j, at, edge, False):
                 return False
-            strict_found = strict_found or value > 0
-            if j == 0 and strict and edge_in_domain and not value > 0:
+            strict_found = strict_found or self._at_edge_signed(j, at, edge, True)
+            if j == 0 and strict and edge_in_domain and not strict_found:
                 return False
         return False
+
+    def _signed(self, j, whole, box, strict) -> bool:
+        """Whether g^(j) is positive (nonnegative) on ``box``: Arb's balls, or, where a pole at
+        the box's edge makes them the whole line, the enclosure with infinite ends."""
+        if _positive(whole, box, strict):
+            return True
+        with arb_bits(bits_for(box)):
+            return lower_bound_positive(self.derivatives[j][0], dict(zip(self.units, box)), strict)
+
+    def _at_edge_signed(self, j, at, edge, strict) -> bool:
+        if _positive(at, edge, strict):
+            return True
+        with arb_bits(bits_for(edge)):
+            return lower_bound_positive(at.expr, dict(zip(self.units, edge)), strict)
+
+
+def _positive(enclosure, box, strict) -> bool:
+    value, _ = enclosure.enclose(box)
+    return value is not None and value.is_finite() and bool(value > 0 or (not strict and value >= 0))
 
 
 def _at_zero(expr, u):
