@@ -232,6 +232,21 @@ def factored(expr):
         return None
 
 
+def expanded(expr):
+    """``expr`` multiplied out, a quotient term by term: (s t (2 a + 1) + 4 z)/(2 s t) is
+    a + 1/2 + 2 z/(s t), each term of a known sign at the corner s = t = 0, where numerator and
+    denominator both reach 0.  None for an expression with functions, or past the budget."""
+    from ..model.errors import SymbolicTimeout
+    from ..model.timeout import time_budget
+    if expr.has(sp.Function, sp.exp, sp.log):
+        return None
+    try:
+        with time_budget(FACTOR_SECONDS):
+            return sp.expand(expr)
+    except (SymbolicTimeout, ValueError, TypeError):
+        return None
+
+
 def grouped(expr):
     """``expr`` with its rational terms over one factored denominator, the others as they are:
     at x = 1 + 1/s, x^2/2 - x + 1 - e^-x is (1 + s^2)/(2 s^2) - e^(-1 - 1/s), whose enclosure
@@ -342,7 +357,7 @@ class _Search:
             # The slack as written comes too: 1/s - 1 + (3 r + 1)/(1 - r) is +oo at the corner
             # s = 0, r = 1, where its cancelled form is 0/0.
             written = [self.written] if expr is self.expr and self.written != expr else []
-            others = [f for f in (factored(expr), grouped(expr)) if f is not None and f != expr]
+            others = [f for f in (factored(expr), grouped(expr), expanded(expr)) if f is not None and f != expr]
             self.factored[expr] = [expr] + others + written
         return self.factored[expr]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..model.domains import Bound, Domain, Parameter
 from ..model.errors import DomainError
 from ..numbers.arb_expressions import NotEnclosable
 from .branch_and_bound import MAX_BOXES, SECONDS, prove_sign
@@ -46,6 +47,45 @@ def _undefined_somewhere(slack, domain, inside, share) -> str | None:
     return None
 
 
+def relaxed(slack, domain):
+    """(the slack with floor(x) written x - t and ceiling(x) written x + t, the domain with each
+    new 0 <= t < 1), or None where the slack has neither.
+
+    A claim proved for every t in [0, 1) holds at the one t that floor or ceiling takes, so a
+    proof of the relaxed slack proves the claim; its failure proves nothing.  ceiling(L S) + 1
+    + S z + delta on |z| <= L becomes L S + t + 1 + S z + delta, in which L S cancels."""
+    steps = [n for n in sp.preorder_traversal(slack) if isinstance(n, (sp.floor, sp.ceiling))]
+    if not steps:
+        return None
+    parameters, swap = dict(domain.parameters), {}
+    for i, node in enumerate(dict.fromkeys(steps)):
+        name = f"_step{i}"
+        t = sp.Symbol(name, real=True)
+        parameters[name] = Parameter(name, f"0 <= t < 1 (the step of {node})", lower=Bound(sp.Integer(0), False),
+                                     upper=Bound(sp.Integer(1), True), symbol=t)
+        swap[node] = node.args[0] + (t if isinstance(node, sp.ceiling) else -t)
+    out = slack
+    while out.has(sp.floor, sp.ceiling):
+        before, out = out, out.xreplace(swap)
+        if out == before:
+            return None  # a step nested in a step's own argument, left as written
+    return out, Domain(parameters=parameters)
+
+
+def _relaxed_proof(slack, domain, strict, inside, share):
+    """The words of a proof of the relaxed slack (``relaxed``), or None."""
+    found = relaxed(slack, domain)
+    if found is None:
+        return None
+    slack_t, domain_t = found
+    outcome = prove_sign(slack_t, domain_t, strict, _never, lambda p: True, MAX_BOXES // (2 * share),
+                         SECONDS / (2 * share))
+    if outcome.status != "proved":
+        return None
+    return f"Arb branch and bound: {outcome.boxes} boxes cover {domain.describe()}, each floor or " \
+           f"ceiling of x written x -/+ t for every 0 <= t < 1"
+
+
 def certify_sign(slack, domain, strict, holds_at, mutant=False):
     """("proved", words) / ("refuted", point) / ("undecided", reason) for ``slack`` over ``domain``.
 
@@ -75,6 +115,9 @@ def certify_sign(slack, domain, strict, holds_at, mutant=False):
         undefined = _undefined_somewhere(slack, domain, inside, share)
         if undefined is not None:
             return "undecided", undefined
+        words = _relaxed_proof(slack, domain, strict, inside, share)
+        if words is not None:
+            return "proved", words
         outcome = prove_sign(slack, domain, strict, refutes, inside, MAX_BOXES // share, SECONDS / share)
     except (Unsupported, NotEnclosable) as refusal:
         return "undecided", f"not mapped onto boxes: {refusal}"

@@ -1,0 +1,50 @@
+"""Floor and ceiling relaxed to x -/+ t, and switches decided exactly at a box's edge (core/proofs)."""
+from fractions import Fraction
+
+import sympy as sp
+
+from proofcheck.core.model.domains import parse_domain
+from proofcheck.core.proofs.route import certify_sign, relaxed
+from proofcheck.core.proofs.switches import Switches
+
+s = sp.Symbol("s", real=True)
+
+
+def test_a_relaxed_ceiling_has_a_step_in_zero_to_one():
+    domain = parse_domain({"x": "x > 0"})
+    x = domain.symbols["x"]
+    slack, wider = relaxed(sp.ceiling(3 * x) - 3 * x, domain)
+    step = wider.parameters["_step0"]
+    assert slack == step.symbol
+    assert step.lower.expr == 0 and not step.lower.strict and step.upper.expr == 1 and step.upper.strict
+
+
+def test_a_shifted_ceiling_is_proved_over_an_unbounded_domain():
+    domain = parse_domain({"S": "S > 0", "L": "L > 0", "z": "-L <= z <= L"})
+    S, L, z = (domain.symbols[k] for k in "SLz")
+    status, words = certify_sign(sp.ceiling(L * S) + 1 + S * z - sp.Rational(1, 2), domain, True,
+                                 lambda p: None)
+    assert status == "proved" and "floor or ceiling" in words
+
+
+def test_a_wrong_floor_bound_is_never_proved():
+    # floor(x) + 1/2 >= x - 1/4 fails at x = 9/10; the relaxed form fails for t > 3/4.
+    domain = parse_domain({"x": "x >= 0"})
+    x = domain.symbols["x"]
+    status, _ = certify_sign(sp.floor(x) + sp.Rational(3, 4) - x, domain, False, lambda p: None)
+    assert status != "proved"
+
+
+def test_a_switch_at_the_edge_of_a_box_is_decided_exactly():
+    switches = Switches(sp.Max(0, 2 * s - 1), (s,), [])
+    # Balls round their radius up, so 2s - 1 on [1/2, 33/64] reaches below 0 as a ball.
+    assert switches.pattern(((Fraction(1, 2), Fraction(33, 64)),)) == (-1,)
+    assert switches.pattern(((Fraction(31, 64), Fraction(1, 2)),)) == (1,)
+    assert switches.pattern(((Fraction(31, 64), Fraction(33, 64)),)) is None
+
+
+def test_a_nested_switch_is_resolved_inside_the_one_that_holds_it():
+    n = sp.Symbol("n", real=True)
+    switches = Switches(sp.Abs(sp.Max(s, 0) - n) - sp.Abs(s - n), (s, n), [])
+    box = ((Fraction(1, 4), Fraction(1, 2)), (Fraction(3, 4), Fraction(1)))  # 0 < s < n
+    assert switches.resolved(switches.pattern(box)) == 0
