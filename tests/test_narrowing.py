@@ -9,12 +9,12 @@ NARROWED = '''
 [[claim]]
 id = "narrow"
 where = "here"
-statement = "the integral of exp(-x^2) over [0, c] is below 1 for c > 0"
+statement = "the integral of exp(-x^2 - x^4) over [0, c] is below 1 for c > 0"
 kind = "inequality"
 params = { c = "c > 0" }
 variables = { x = "real" }
 sampling = { c = "0 < c <= 100" }
-lhs = "integrate(exp(-x**2), x, 0, c)"
+lhs = "integrate(exp(-x**2 - x**4), x, 0, c)"
 rel = "<"
 rhs = "1"
 
@@ -51,6 +51,15 @@ def test_a_numeric_verdict_on_a_narrowed_box_says_so(tmp_path):
 def test_a_symbolic_verdict_covers_the_whole_domain_and_needs_no_note(tmp_path):
     verdict = check_claim(_claims(tmp_path)["whole"], Settings(dps=30))
     assert verdict.evidence == "symbolic" and "of c > 0" not in verdict.details
+
+
+def test_a_proof_over_the_whole_domain_needs_no_note(tmp_path):
+    text = NARROWED.replace("exp(-x**2 - x**4)", "exp(-x**2)").replace('id = "narrow"', 'id = "proved"')
+    path = tmp_path / "proved.toml"
+    path.write_text(text)
+    verdict = check_claim({c.id: c for c in load_claims(path=path)}["proved"], Settings(dps=30))
+    assert verdict.evidence == "certified" and "boxes cover c > 0" in verdict.route
+    assert "of c > 0" not in verdict.details and "sampled" not in verdict.route
 
 
 def test_the_report_row_carries_the_note(tmp_path):

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.model.narrowing import SAMPLED, narrowing_note
+from ..core.model.narrowing import sampled_note
 from ..core.model.support import describe, weakest_along
 from ..core.model.verdict import EVIDENCE_ORDER, STATUSES
 from .failures import explain
@@ -153,7 +153,7 @@ def row_from_claim(claim, result=None, title: str = "") -> MapRow:
         return row
     verdict = result.verdict
     details = "" if verdict.passed else (verdict.details or "")[:300]
-    note = narrowing_note(claim) if verdict.passed and verdict.evidence in SAMPLED else ""
+    note = sampled_note(claim, verdict)
     explanation = () if verdict.passed else tuple(explain(result))
     return replace(row, status=verdict.status, evidence=verdict.evidence,
                    seconds=round(verdict.seconds, 3), details=details, evidence_note=note,

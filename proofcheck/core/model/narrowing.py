@@ -10,6 +10,21 @@ from __future__ import annotations
 
 # Evidence reached at sampled points; a symbolic derivation holds on the whole domain.
 SAMPLED = ("numeric", "certified")
+# The words of a certified route over the whole stated domain (``core/proofs``): its
+# verdict covers the domain, whatever box the sample was drawn from.
+WHOLE_DOMAIN = "boxes cover"
+
+
+def covers_domain(verdict) -> bool:
+    """Whether a verdict was proved over the whole stated domain, not at sampled points."""
+    return verdict.evidence == "symbolic" or WHOLE_DOMAIN in (verdict.route or "")
+
+
+def sampled_note(claim, verdict) -> str:
+    """The narrowing note of a passed verdict reached at sampled points, else ""."""
+    if not verdict.passed or verdict.evidence not in SAMPLED or covers_domain(verdict):
+        return ""
+    return narrowing_note(claim)
 
 
 def narrowed(claim) -> list[tuple[str, str, str]]:
@@ -29,8 +44,8 @@ def narrowing_note(claim) -> str:
 
 def note_narrowing(claim, verdict):
     """Add the note to a passed verdict reached at sampled points (details and route)."""
-    note = narrowing_note(claim)
-    if note and verdict.passed and verdict.evidence in SAMPLED and note not in verdict.details:
+    note = sampled_note(claim, verdict)
+    if note and note not in verdict.details:
         verdict.details = f"{verdict.details}; {note}" if verdict.details else note
         verdict.route = f"{verdict.route} ({note})" if verdict.route else note
     return verdict

@@ -153,7 +153,11 @@ def _factors(expr, depth=0, open_units=frozenset()):
             if lost.free_symbols:
                 parts += [(f, -2) for f, _ in sp.factor_list(lost)[1] if f.free_symbols]
             for side, sign in ((numerator, 1), (denominator, -1)):
-                c, listed = sp.factor_list(side)
+                # A constant factor (sqrt(pi)) is set aside: factor_list refuses sqrt(pi) s.
+                fixed = sp.Mul(*[a for a in sp.Mul.make_args(side) if not a.free_symbols])
+                rest = sp.Mul(*[a for a in sp.Mul.make_args(side) if a.free_symbols])
+                c, listed = sp.factor_list(rest) if rest.free_symbols else (sp.Integer(1), [])
+                c = c * fixed
                 constant = constant * c if sign == 1 else constant / c
                 for f, k in listed:
                     if f.free_symbols:

@@ -11,6 +11,7 @@ import sympy as sp
 
 from ..model.domains import Bound, Domain, Parameter
 from ..model.errors import DomainError
+from ..model.narrowing import WHOLE_DOMAIN
 from ..numbers.arb_expressions import NotEnclosable
 from .branch_and_bound import MAX_BOXES, SECONDS, prove_sign
 from .compactify import Unsupported
@@ -82,7 +83,7 @@ def _relaxed_proof(slack, domain, strict, inside, share):
                          SECONDS / (2 * share))
     if outcome.status != "proved":
         return None
-    return f"Arb branch and bound: {outcome.boxes} boxes cover {domain.describe()}, each floor or " \
+    return f"Arb branch and bound: {outcome.boxes} {WHOLE_DOMAIN} {domain.describe()}, each floor or " \
            f"ceiling of x written x -/+ t for every 0 <= t < 1"
 
 
@@ -122,7 +123,7 @@ def certify_sign(slack, domain, strict, holds_at, mutant=False):
     except (Unsupported, NotEnclosable) as refusal:
         return "undecided", f"not mapped onto boxes: {refusal}"
     if outcome.status == "proved":
-        return "proved", f"Arb branch and bound: {outcome.boxes} boxes cover {domain.describe()}"
+        return "proved", f"Arb branch and bound: {outcome.boxes} {WHOLE_DOMAIN} {domain.describe()}"
     if outcome.status == "refuted":
         return "refuted", outcome.point
     return "undecided", f"Arb branch and bound left {domain.describe()} undecided after " \
