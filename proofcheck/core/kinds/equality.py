@@ -342,9 +342,13 @@ def _derivation(claim, definition, asserted, settings, closed_form_fn) -> _Deriv
         with time_budget(settings.symbolic_budget):
             closed = closed_form_fn(definition)
             CLOSED_FORMS[definition] = closed
+            # An assertion that holds an operator (the other half of a symmetric integral) is
+            # taken in closed form too, held to the numbers as the definition's was.
+            target = closed_form(asserted, representative_point(claim), probe_points(claim)) \
+                if sp.sympify(asserted).has(*OPERATORS) else asserted
             # Structural equality first: oo == oo holds, though oo - oo is nan.
-            if sp.sympify(closed) == asserted or is_zero(sp.sympify(closed) - asserted, budget=None,
-                                                         at=probe_points(claim)):
+            if sp.sympify(closed) == target or is_zero(sp.sympify(closed) - target, budget=None,
+                                                       at=probe_points(claim)):
                 return _Derivation(closed, proof=passed("symbolic", f"SymPy derived {sp.sstr(closed)[:200]}",
                                                         route=_symbolic_route(definition)))
     except NoClosedForm as reason:
