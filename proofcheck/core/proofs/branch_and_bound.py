@@ -95,6 +95,12 @@ def _factors_proved(expr, piece, strict, max_boxes, seconds, inside):
         return (constant.is_positive or (not strict and constant.is_zero)) is True, 0
     if len(parts) < 2 and not any(k != 1 for _, k in parts):
         return False, 0  # one factor: the search over the whole slack is the same proof
+    others = [f for f, _ in parts if f not in piece.units]
+    if len(others) == 1 and sp.count_ops(others[0]) >= sp.count_ops(expr):
+        # One factor besides powers of the units, no smaller than the slack: the far piece's
+        # x^2/2 - x + 1 - e^-x at x = 1/s is (2 s^2 e^(1/s) - ... + e^(1/s))/(2 s^2 e^(1/s)),
+        # multiplied out and no easier.  (An erf unwrapped to its argument is smaller.)
+        return False, 0
     if not (constant.is_number and constant.is_positive):
         return False, 0
     used, deadline = 0, time.process_time() + seconds
@@ -274,17 +280,22 @@ def _fixed(expr, strict):
 
 class _Search:
     def __init__(self, expr, piece, strict, refutes, exact=True):
+        # The units without assumptions: SymPy's derivatives and cancellations of a slack in
+        # real symbols spend most of their time deducing facts about them, which no step here
+        # uses (a form is accepted only where Arb encloses it).
+        self.units = tuple(sp.Symbol(u.name) for u in piece.units)
+        expr = sp.sympify(expr).xreplace(dict(zip(piece.units, self.units)))
         self.exact, self.written = exact, expr
         self.expr, self.piece, self.strict, self.refutes = regular_everywhere(expr, piece), piece, strict, refutes
-        self.enclosure = Enclosure(self.expr, piece.units)
+        self.enclosure = Enclosure(self.expr, self.units)
         self.ends: dict = {}
         self.count = 0
         self.switches, self.smooth_parts = None, {}
         self.factored: dict = {}
         if not smooth(self.expr):
-            far = [u for u, (edge, _) in zip(piece.units, piece.edges) if edge is None]
+            far = [u for u, (edge, _) in zip(self.units, piece.edges) if edge is None]
             try:
-                self.switches = Switches(self.expr, piece.units, far)
+                self.switches = Switches(self.expr, self.units, far)
             except (NotEnclosable, ValueError, TypeError):
                 self.switches = None
 
@@ -299,7 +310,7 @@ class _Search:
         if pattern not in self.smooth_parts:
             expr = regular_everywhere(self.switches.resolved(pattern), self.piece)
             try:
-                self.smooth_parts[pattern] = (Enclosure(expr, self.piece.units), expr)
+                self.smooth_parts[pattern] = (Enclosure(expr, self.units), expr)
             except NotEnclosable:
                 self.smooth_parts[pattern] = (self.enclosure, None)
         return self.smooth_parts[pattern][0], pattern
@@ -350,7 +361,7 @@ class _Search:
         """Whether the enclosure with infinite ends (``extended``) settles ``box``: a pole at
         its edge that sends the slack to +oo, or a far end, where Arb's balls are the whole line."""
         expr = self.expr if pattern is None else (self.smooth_parts[pattern][1] or self.expr)
-        env = dict(zip(self.piece.units, box))
+        env = dict(zip(self.units, box))
         with arb_bits(bits_for(box)):
             return any(lower_bound_positive(form, env, self.strict) for form in self._forms(expr))
 
@@ -386,7 +397,7 @@ class _Search:
                     expr = self.expr if pattern is None else self.smooth_parts[pattern][1]
                     if expr is None:
                         continue
-                    self.ends[key] = End(expr, self.piece.units, i, at_one, bool(edge))
+                    self.ends[key] = End(expr, self.units, i, at_one, bool(edge))
                 if self.ends[key].settles(box, at_one, self.strict, bool(edge)):
                     return True
         return False

@@ -32,10 +32,12 @@ def smooth(expr) -> bool:
 class Enclosure:
     """``expr`` compiled over ``units``, with its gradient where the expression is smooth."""
 
-    def __init__(self, expr, units):
+    def __init__(self, expr, units, known=None):
         self.units, self.expr = tuple(units), expr
         self.value = compile_arb(expr, self.units)  # NotEnclosable reaches the caller
         self._gradient = None if smooth(expr) else ()
+        # Partial derivatives the caller has already (an end's next Taylor derivative).
+        self.known = known or {}
 
     @property
     def gradient(self):
@@ -43,7 +45,8 @@ class Enclosure:
         settles never needs them), or None for an expression that is not smooth."""
         if self._gradient is None:
             try:
-                self._gradient = [compile_arb(sp.diff(self.expr, u), self.units) for u in self.units]
+                self._gradient = [compile_arb(self.known[u]() if u in self.known else sp.diff(self.expr, u),
+                                              self.units) for u in self.units]
             except NotEnclosable:
                 self._gradient = ()
         return self._gradient or None

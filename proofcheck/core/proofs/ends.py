@@ -20,7 +20,8 @@ from ..model.errors import SymbolicTimeout
 from ..model.timeout import time_budget
 from ..numbers.arb_expressions import NotEnclosable
 from ..numbers.precision import arb_bits
-from .boxes import bits_for
+from ..numbers.taylor import taylor
+from .boxes import ball, balls, bits_for, exact_ball
 from .enclosure import Enclosure, smooth
 from .extended import lower_bound_positive
 
@@ -54,20 +55,29 @@ class End:
                 self.g = g
                 break
         self.derivatives, self.at_zero = [], []
+        self.taken = [self.g] if self.g is not None else []
+        self.zeros: dict = {}
 
     def _order(self, j):
         """(the enclosure of g^(j) on a box, the enclosure of g^(j) at u = 0 or 0 or None)."""
         while len(self.derivatives) <= j:
             k = len(self.derivatives)
-            gk = self.g if k == 0 else sp.diff(self.derivatives[-1][0], self.u)
+            gk = self.g if k == 0 else self._derivative(k)
             try:
-                whole = Enclosure(gk, self.units)
+                # The mean-value form's slope in u is the next derivative: taken once, for both.
+                whole = Enclosure(gk, self.units, known={self.u: lambda k=k: self._derivative(k + 1)})
                 dk = _at_zero(gk, self.u)
                 at = None if dk is None else 0 if dk == 0 else Enclosure(dk, self.units)
             except (NotEnclosable, SymbolicTimeout, ValueError, TypeError, ArithmeticError):
                 whole, at = None, None
             self.derivatives.append((gk, whole, at))
         return self.derivatives[j][1], self.derivatives[j][2]
+
+    def _derivative(self, k):
+        """g^(k) as an expression, each taken once from the one before."""
+        while len(self.taken) <= k:
+            self.taken.append(sp.diff(self.taken[-1], self.u))
+        return self.taken[k]
 
     def settles(self, box, at_one, strict, edge_in_domain) -> bool:
         """Whether the argument proves the slack's sign on ``box`` (which touches this end)."""
@@ -77,13 +87,26 @@ class End:
         lo, hi = box[i]
         local = box[:i] + (((1 - hi, 1 - lo) if at_one else (lo, hi)),) + box[i + 1:]
         edge = local[:i] + ((local[i][0], local[i][0]),) + local[i + 1:]
+        if self._by_series(local, edge, strict, edge_in_domain):
+            return True
+        # At an edge of the domain (closed, or between two pieces) splitting reaches the box;
+        # only an open edge or an infinite end pays for the symbolic derivatives, whose
+        # enclosures have the mean-value and monotone forms and infinite ends.
+        return False if edge_in_domain else self._by_derivatives(local, edge, strict, edge_in_domain)
+
+    def _by_derivatives(self, local, edge, strict, edge_in_domain) -> bool:
+        """The argument with SymPy's derivatives, each enclosed by ``Enclosure`` or with
+        infinite ends (a pole at another unit's edge, which series arithmetic cannot hold)."""
         strict_found = False
         for j in range(ORDERS + 1):
             whole, at = self._order(j)
             if whole is None:
                 return False
             need_strict = strict and not strict_found
-            if self._signed(j, whole, local, need_strict):
+            # Where g^(j) is exactly 0 at the edge it cannot be positive on a box that touches
+            # it: a strict claim skips the check (its mean-value form costs a gradient), a weak
+            # one takes the natural form only.
+            if not (at == 0 and need_strict) and self._signed(j, whole, local, need_strict, cheap=at == 0):
                 return j == 0 or not (strict and edge_in_domain and not strict_found)
             if at is None:
                 return False
@@ -98,10 +121,75 @@ class End:
                 return False
         return False
 
-    def _signed(self, j, whole, box, strict) -> bool:
+    def _by_series(self, box, edge, strict, edge_in_domain):
+        """The argument with Arb's Taylor coefficients (``taylor``): those at the edge, and
+        their enclosures over the box, all from one pass of series arithmetic in C, with no
+        symbolic derivative.  None where the series cannot be taken (a pole at another
+        unit's edge): the symbolic derivatives are then the route."""
+        with arb_bits(bits_for(box)):
+            try:
+                over = taylor(self.g, self.units, balls(box), self.index, ORDERS + 2)
+                at = taylor(self.g, self.units, balls(edge), self.index, ORDERS + 1)
+            except NotEnclosable:
+                return None
+            if not all(c.is_finite() for c in over + at):
+                return None
+            if self._decide(over, at, box[self.index], strict, edge_in_domain, edge):
+                return True
+            # g itself, with infinite ends: a pole at another unit's edge sends it to +oo there.
+            return lower_bound_positive(self.g, dict(zip(self.units, box)), strict)
+
+    def _decide(self, over, at, side, strict, edge_in_domain, edge=None) -> bool:
+        """The Taylor argument of the module's docstring on coefficient balls: ``over[j]`` holds
+        g^(j)/j! on the box, ``at[j]`` g^(j)/j! at the edge, ``side`` the box's side in u."""
+        strict_found = False
+        width = ball(side) - exact_ball(side[0])
+        for j in range(ORDERS + 1):
+            need_strict = strict and not strict_found
+            zero = self._is_zero(j, at[j])
+            # g^(j)/j! over the box: its ball, or the edge's value plus the slope's (the mean
+            # value along u, which the next coefficient bounds), whichever is tighter.
+            remainder = _tighter(over[j], at[j] + (j + 1) * over[j + 1] * width)
+            if not (zero and need_strict) and (remainder > 0 or (not need_strict and remainder >= 0)):
+                return j == 0 or not (strict and edge_in_domain and not strict_found)
+            if zero:
+                if j == 0 and strict and edge_in_domain:
+                    return False
+                continue
+            if not (at[j] >= 0 or self._edge_signed(j, edge, False)):
+                return False
+            strict_found = strict_found or bool(at[j] > 0) or self._edge_signed(j, edge, True)
+            if j == 0 and strict and edge_in_domain and not strict_found:
+                return False
+        return False
+
+    def _edge_signed(self, j, edge, strict) -> bool:
+        """g's sign along the edge from exact rational ends: a ball's radius is rounded up, so
+        s on [0, 1/64] is a ball reaching below 0.  Only g itself: a derivative would cost
+        the symbolic step the series spared."""
+        if j != 0 or edge is None:
+            return False
+        with arb_bits(bits_for(edge)):
+            return lower_bound_positive(self.g.xreplace({self.u: 0}), dict(zip(self.units, edge)), strict)
+
+    def _is_zero(self, j, value) -> bool:
+        """Whether g^(j) is 0 all along the edge: an exact ball 0 is a proof (a ball holds the
+        value), a ball of one sign a disproof; otherwise SymPy decides, once per order."""
+        if value.is_zero():
+            return True
+        if value > 0 or value < 0:
+            return False
+        if j not in self.zeros:
+            try:
+                self.zeros[j] = _at_zero(self._derivative(j), self.u) == 0
+            except (SymbolicTimeout, ValueError, TypeError, ArithmeticError):
+                self.zeros[j] = False
+        return self.zeros[j]
+
+    def _signed(self, j, whole, box, strict, cheap=False) -> bool:
         """Whether g^(j) is positive (nonnegative) on ``box``: Arb's balls, or, where a pole at
         the box's edge makes them the whole line, the enclosure with infinite ends."""
-        if _positive(whole, box, strict):
+        if _positive(whole, box, strict, cheap):
             return True
         with arb_bits(bits_for(box)):
             return lower_bound_positive(self.derivatives[j][0], dict(zip(self.units, box)), strict)
@@ -113,8 +201,23 @@ class End:
             return lower_bound_positive(at.expr, dict(zip(self.units, edge)), strict)
 
 
-def _positive(enclosure, box, strict) -> bool:
-    value, _ = enclosure.enclose(box)
+def _tighter(a, b):
+    """The intersection of two balls that both hold the value (the first, where they are apart
+    by rounding or one is not finite)."""
+    if not b.is_finite():
+        return a
+    try:
+        return a.intersection(b)
+    except ValueError:
+        return a
+
+
+def _positive(enclosure, box, strict, cheap=False) -> bool:
+    if cheap:
+        with arb_bits(bits_for(box)):
+            value = enclosure.natural(box)
+    else:
+        value, _ = enclosure.enclose(box)
     return value is not None and value.is_finite() and bool(value > 0 or (not strict and value >= 0))
 
 
@@ -145,6 +248,8 @@ def regular(expr, u):
             rewritten = _cancel_inside(expr)
             if _finite_at_zero(rewritten, u):
                 return rewritten
+            if any(not _finite_at_zero(f, u) for f in rewritten.atoms(sp.Function)):
+                return None  # e^(-1/u), log(1/u): no rewriting makes them finite at u = 0
             rewritten = sp.simplify(rewritten)
             return rewritten if _finite_at_zero(rewritten, u) else None
     except (SymbolicTimeout, ValueError, TypeError, ZeroDivisionError, NotImplementedError,

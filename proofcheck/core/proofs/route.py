@@ -42,6 +42,8 @@ def _undefined_somewhere(slack, domain, inside, share) -> str | None:
     except (sp.PolynomialError, ValueError, TypeError, NotImplementedError):
         factors = [denominator]
     for factor in factors:
+        if isinstance(factor, sp.exp):
+            continue  # e^x is never 0 (and a power of it is none of the denominator's zeros)
         if not any(prove_sign(sign * factor, domain, True, _never, inside, MAX_BOXES // share,
                               SECONDS / share).status == "proved" for sign in (1, -1)):
             return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
