@@ -133,7 +133,13 @@ class Inequality(Kind):
             return passed("symbolic", "SymPy shows the difference is "
                           + ("positive" if claim.parsed["rel"] in "<>" else "nonnegative")
                           + " from the parameters' assumptions", route="sign from assumptions")
-        routes = set()
+        routes, said = set(), None
+        if slack_expression(claim).has(sp.Integral) and not settings.mutant_mode:
+            # Quadrature at every sampled point costs more than SymPy's closed form and its
+            # proof over the domain: that is tried first, and the points only where it fails.
+            over_domain, said = _over_domain(claim, settings)
+            if over_domain is not None:
+                return over_domain
         # The sampled points are decided first: where one fails (a negative control, mostly)
         # the search for a counter-example between them has nothing left to find.
         stopped = _decide_all(claim, points, settings, routes)
@@ -145,9 +151,10 @@ class Inequality(Kind):
             return stopped
         # The proof over the domain comes after the search for a counter-example: a claim false
         # at one spot (a bump at n = 123457) is refuted there, and never costs the route's budget.
-        over_domain, said = _over_domain(claim, settings)
-        if over_domain is not None:
-            return over_domain
+        if said is None:
+            over_domain, said = _over_domain(claim, settings)
+            if over_domain is not None:
+                return over_domain
         if not claim.domain.parameters and routes == {"certified"}:
             return passed("certified", "decided by Arb balls", route="Arb enclosure")
         # A numeric point is decided by the sides' balls: Arb about mpmath's values of what Arb

@@ -14,6 +14,8 @@ u = 0: x = 1/s puts 1/s everywhere, and log((1/s + c)/(1/s - 1 + c)) is log((1 +
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 
 from ..model.errors import SymbolicTimeout
@@ -245,6 +247,8 @@ def regular(expr, u):
     substitution is the test: ``zoo`` or ``nan`` anywhere refuses it)."""
     try:
         with time_budget(SIMPLIFY_SECONDS):
+            if _finite_at_zero(expr, u):
+                return expr  # as written: cancelling costs more than all its boxes
             rewritten = _cancel_inside(expr)
             if _finite_at_zero(rewritten, u):
                 return rewritten
@@ -267,7 +271,9 @@ def cancelled(expr):
         return expr
 
 
+@lru_cache(maxsize=4096)
 def _cancel_inside(expr):
+    # Remembered: an end tries u^m g for m = 0..3, whose sub-expressions are g's own.
     if expr.is_Atom:
         return expr
     args = [_cancel_inside(a) for a in expr.args]

@@ -7,6 +7,8 @@ claim goes on to be sampled.
 """
 from __future__ import annotations
 
+import time
+
 import sympy as sp
 
 from ..model.domains import Bound, Domain, Parameter
@@ -27,7 +29,7 @@ def _never(point) -> bool:
     return False
 
 
-def _undefined_somewhere(slack, domain, inside, share) -> str | None:
+def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | None:
     """Why the slack may be undefined somewhere in the domain, or None.
 
     The route cancels rational parts and expands at edges, and either removes a singularity:
@@ -41,13 +43,24 @@ def _undefined_somewhere(slack, domain, inside, share) -> str | None:
         factors = [f for f, _ in sp.factor_list(denominator)[1] if f.free_symbols]
     except (sp.PolynomialError, ValueError, TypeError, NotImplementedError):
         factors = [denominator]
-    for factor in factors:
+    # A product is nonzero where each of its factors is, and a power where its base is:
+    # sqrt(n) (1 - r) is proved as n and 1 - r, each on its own (n -> oo and r -> 1 meet).
+    bases = dict.fromkeys(a.base if a.is_Pow else a for f in factors for a in sp.Mul.make_args(f))
+    for factor in (b for b in bases if b.free_symbols):
         if isinstance(factor, sp.exp):
             continue  # e^x is never 0 (and a power of it is none of the denominator's zeros)
         if not any(prove_sign(sign * factor, domain, True, _never, inside, MAX_BOXES // share,
-                              SECONDS / share).status == "proved" for sign in (1, -1)):
+                              _left(deadline, SECONDS / share)).status == "proved" for sign in (1, -1)):
             return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
     return None
+
+
+def _left(deadline, otherwise):
+    """CPU seconds left before ``deadline`` (none is ``otherwise``), never below a tenth of a
+    second, so that a claim whose denominators took long still gets a search."""
+    if deadline is None:
+        return otherwise
+    return max(deadline - time.process_time(), SECONDS / 5)
 
 
 def relaxed(slack, domain):
@@ -114,14 +127,17 @@ def certify_sign(slack, domain, strict, holds_at, mutant=False):
         return validated(point) is not None
 
     share = MUTANT_SHARE if mutant else 1
+    # One CPU budget for the claim: its denominators' proofs take up to half of it.
+    start = time.process_time()
     try:
-        undefined = _undefined_somewhere(slack, domain, inside, share)
+        undefined = _undefined_somewhere(slack, domain, inside, share, start + SECONDS / share / 2)
         if undefined is not None:
             return "undecided", undefined
         words = _relaxed_proof(slack, domain, strict, inside, share)
         if words is not None:
             return "proved", words
-        outcome = prove_sign(slack, domain, strict, refutes, inside, MAX_BOXES // share, SECONDS / share)
+        outcome = prove_sign(slack, domain, strict, refutes, inside, MAX_BOXES // share,
+                             _left(start + SECONDS / share, SECONDS / share))
     except (Unsupported, NotEnclosable) as refusal:
         return "undecided", f"not mapped onto boxes: {refusal}"
     if outcome.status == "proved":
