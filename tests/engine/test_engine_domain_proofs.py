@@ -111,3 +111,20 @@ def test_a_factor_cancelled_by_factoring_must_still_be_proved_nonzero():
     assert status != "proved"
     status, _ = _certify({"x": "x > 2"}, "(x**2 - 1)/(x - 1)")
     assert status == "proved"
+
+
+def test_a_denominator_that_is_a_product_is_proved_nonzero_factor_by_factor():
+    # sqrt(n) (1 - r) tends to 0 x oo where r -> 1 and n -> oo meet; each factor alone is plain.
+    status, words = _certify({"r": "0 < r < 1", "n": "integer n >= 1"}, "1 + 1/(sqrt(n)*(1 - r))")
+    assert status == "proved", words
+
+
+def test_a_slack_that_vanishes_to_order_three_at_an_open_edge_is_proved_from_its_series():
+    # eps tanh(eps/2) against eps^2/2: the difference is eps^3/12 + O(eps^5) as eps -> 0.
+    status, words = _certify({"eps": "eps > 0"}, "eps**2/2 - eps*tanh(eps/2)")
+    assert status == "proved" and "boxes cover eps > 0" in words
+
+
+def test_the_same_slack_a_hair_too_strong_is_never_proved():
+    status, _ = _certify({"eps": "eps > 0"}, "eps**2/2 - eps*tanh(eps/2) - eps**3/11")
+    assert status != "proved"
