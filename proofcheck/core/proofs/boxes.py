@@ -41,8 +41,9 @@ def halves(box: Box, i: int) -> tuple:
     return box[:i] + ((lo, mid),) + box[i + 1:], box[:i] + ((mid, hi),) + box[i + 1:]
 
 
-def widest(box: Box) -> int:
-    return max(range(len(box)), key=lambda i: width(box[i]))
+def widest(box: Box, among=None) -> int:
+    """The index of the widest side (of those ``among``, where given)."""
+    return max(among or range(len(box)), key=lambda i: width(box[i]))
 
 
 def face(box: Box, i: int, upper: bool) -> Box:

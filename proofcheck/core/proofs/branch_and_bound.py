@@ -50,6 +50,7 @@ def prove_sign(slack, domain, strict: bool, refutes, inside, max_boxes=MAX_BOXES
     """Whether ``slack > 0`` (``>= 0`` if not ``strict``) on all of ``domain``; ``refutes(point)``
     checks a point exactly, ``inside(point)`` says whether it lies in the domain."""
     start, total = time.process_time(), 0
+    memo: set = set()  # factors proved on one piece, over a part of the domain another shares
     for piece in pieces(domain):
         expr = sp.sympify(slack).xreplace(piece.values)
         if not piece.units:
@@ -62,7 +63,7 @@ def prove_sign(slack, domain, strict: bool, refutes, inside, max_boxes=MAX_BOXES
                 return Outcome("undecided", total, reason=f"undecided at {_show(point)}")
             continue
         by_factors = _factors_proved(expr, piece, strict, (max_boxes - total) // 3,
-                                     seconds * 2 / 3 - (time.process_time() - start), inside)
+                                     seconds * 2 / 3 - (time.process_time() - start), inside, memo)
         total += by_factors[1]
         if by_factors[0]:
             continue
@@ -78,7 +79,7 @@ def prove_sign(slack, domain, strict: bool, refutes, inside, max_boxes=MAX_BOXES
     return Outcome("proved", total)
 
 
-def _factors_proved(expr, piece, strict, max_boxes, seconds, inside):
+def _factors_proved(expr, piece, strict, max_boxes, seconds, inside, memo=None):
     """(True, boxes) where each factor of the slack is proved positive (nonnegative, for a
     weak claim) on its own, and the constant factor is positive.
 
@@ -113,15 +114,30 @@ def _factors_proved(expr, piece, strict, max_boxes, seconds, inside):
         must_be_strict = strict or power < 0 or power % 2 == 0
         proved = False
         for candidate in signs:
+            key = _factor_key(candidate, must_be_strict, piece)
+            if memo is not None and key in memo:
+                proved = True  # the same factor over the same part of the domain, on another piece
+                break
             found, count = _one_factor(sp.expand(candidate) if candidate is not factor else factor, piece,
                                         must_be_strict, max_boxes - used, deadline, inside)
             used += count
             if found:
+                if memo is not None:
+                    memo.add(key)
                 proved = True
                 break
         if not proved:
             return False, used
     return True, used
+
+
+def _factor_key(factor, strict, piece):
+    """What a factor's proof covers: the factor, and the maps and edges of the units in it."""
+    units = factor.free_symbols
+    maps = tuple(sorted((str(p), str(v)) for p, v in piece.values.items()
+                        if isinstance(v, sp.Basic) and v.free_symbols & units))
+    edges = tuple(sorted((str(u), e) for u, e in zip(piece.units, piece.edges) if u in units))
+    return factor, strict, maps, edges
 
 
 def _one_factor(factor, piece, strict, max_boxes, deadline, inside):
@@ -288,6 +304,10 @@ class _Search:
         self.exact, self.written = exact, expr
         self.expr, self.piece, self.strict, self.refutes = regular_everywhere(expr, piece), piece, strict, refutes
         self.enclosure = Enclosure(self.expr, self.units)
+        # A unit the slack does not depend on is never split (sigma in h(y) / sigma^2's
+        # numerator); the integer units stay, since their boxes are told apart by integers.
+        self.active = [i for i, u in enumerate(self.units)
+                       if u in self.expr.free_symbols or piece.units[i] in piece.integers] or None
         self.ends: dict = {}
         self.count = 0
         self.switches, self.smooth_parts = None, {}
@@ -329,7 +349,7 @@ class _Search:
                 continue
             if verdict is False:
                 return Outcome("refuted", self.count, self._point)
-            i = widest(box)
+            i = widest(box, self.active)
             if box[i][1] - box[i][0] < FINEST:
                 left.append(box)
                 continue
