@@ -58,3 +58,22 @@ def test_the_coincidence_note_is_given_only_when_the_curves_are_close():
     apart = {"uniform prior (23), best odd K": [1.0, 1.0], "Gaussian prior (19)": [3.0, 3.0]}
     assert "within 10%" in figures._coincidence_note(ns, close)
     assert figures._coincidence_note(ns, apart) == ""
+
+
+def test_the_ladder_writes_its_limit_as_mathematics(drawn):
+    texts = [t.get_text() for t in drawn("ladder").axes[0].texts]
+    assert not any("->" in t for t in texts)
+    assert any("$c \\to 0$" in t for t in texts)
+
+
+def test_the_utility_legend_shows_the_dashed_bound_in_a_neutral_colour(drawn):
+    legend = drawn("utility").axes[0].get_legend()
+    entries = dict(zip([t.get_text() for t in legend.get_texts()], legend.get_lines()))
+    bound = next(line for text, line in entries.items() if text.startswith("bound (9)"))
+    assert bound.get_linestyle() == "--" and bound.get_color() == "0.3"
+
+
+def test_a_score_curve_that_stops_early_says_where_it_goes(drawn):
+    axes = drawn("score-cgf").axes[0]
+    notes = [t for t in axes.texts if "grows like" in t.get_text()]
+    assert len(notes) == 1 and notes[0].get_color() == "tab:red"

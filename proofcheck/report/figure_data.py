@@ -132,7 +132,7 @@ def coefficient_ladder() -> list[Rung]:
             Rung(r"$\pi/(4e^2)$", float(pi / (4 * e**2)), "lower", "Gaussian prior, (29)"),
             Rung(r"$8|a_1'|^3/27$", float(airy_coefficient()), "beyond",
                  "Airy noise law (beyond the paper)"),
-            Rung(r"$1/\pi$", float(1 / pi), "upper", "mechanism, c -> 0, (13), (32)"),
+            Rung(r"$1/\pi$", float(1 / pi), "upper", r"mechanism, $c \to 0$, (13), (32)"),
             Rung(r"$4/\pi$", float(4 / pi), "upper", "mechanism, c = 1, §5.1"),
         ]
     return rungs

@@ -252,8 +252,7 @@ def draw_utility(figure, series) -> None:
         axes.plot(rs, rs, color="black", lw=1, ls=":", label="requirement $r$, (2)")
         for colour, (c, lines) in zip(_C_COLOURS, curves.items()):
             axes.plot(rs, lines["exact"], color=colour, lw=2, label=f"released, $c={c:g}$")
-            axes.plot(rs, lines["bound"], color=colour, lw=1, ls="--",
-                      label="bound (9)" if colour == _C_COLOURS[0] else None)
+            axes.plot(rs, lines["bound"], color=colour, lw=1, ls="--")
         axes.set_title(f"$n = {n}$", fontsize=10)
         axes.set_xlabel("tolerance $r$ ($r_0 = r/2$)")
         axes.set_xlim(0, 1)
@@ -262,6 +261,8 @@ def draw_utility(figure, series) -> None:
         axes.grid(True, alpha=0.3)
         if index == 1:
             axes.set_ylabel("$\\mathbb{E}|\\hat{x} - n| \\,/\\, \\max(n, 1)$")
+            # One neutral entry for the dashed bounds: each is drawn in its own c's colour.
+            axes.plot([], [], color="0.3", lw=1, ls="--", label="bound (9), in each $c$'s colour")
             axes.legend(fontsize=7, loc="upper left")
         else:
             axes.tick_params(labelleft=False)
@@ -302,6 +303,10 @@ def draw_score_cgf(figure, series) -> None:
         colour = _SCORE_COLOURS[name]
         axes.loglog(curve["t"], curve["ratio"], color=colour, lw=2, label=_SCORE_LABELS[name])
         axes.axhline(curve["half_fisher"], color=colour, lw=1, ls=":")
+        if curve["t"][-1] < series["gaussian"]["t"][-1]:
+            # A curve that stops early has left the plot: say where it goes.
+            axes.annotate("grows like $t^2$ from here", (curve["t"][-1], curve["ratio"][-1]),
+                          xytext=(6, 0), textcoords="offset points", va="center", fontsize=8, color=colour)
     axes.plot([], [], color="0.3", lw=1, ls=":", label="each law's $I/2$ (the $t \\to 0$ limit)")
     axes.set_xlabel("$t = (\\alpha - 1)\\,\\delta$")
     axes.set_ylabel("$K(t)/t^2$,  $K(t) = \\log \\mathbb{E}\\, e^{t\\psi(X)}$")
