@@ -53,19 +53,22 @@ def frames(drawn: str) -> list[str]:
 
 @pytest.mark.slow
 def test_the_progress_bar_shows_the_count_and_the_claim_being_checked_in_a_terminal():
-    # The second claim takes seconds (sampled quadrature), so the bar is drawn while it runs.
-    code, drawn = run_in_terminal(["verify", "larger-groups", "--only", "lemma-4.1", "drift-objectives-differ",
-                                   "-j", "1", "--no-cache"], columns=100)
+    # The second claim takes a second or more (sampled, after a proof attempt that runs out),
+    # so the bar is drawn while it runs.
+    code, drawn = run_in_terminal(["verify", "larger-groups", "--only", "lemma-4.1", "zcdp-to-dp",
+                                   "-j", "1", "--no-cache"], columns=120)
     assert code == 0
     shown = frames(drawn)
     bars = [f for f in shown if re.search(r"\b[0-2]/2\b", f)]
     # Claims are checked in the paper's order, so each line can be printed as it finishes.
     assert any("0/2" in f and "lemma-4.1" in f for f in bars), shown
-    assert any("1/2" in f and "drift-objectives-differ" in f for f in bars), shown
+    assert any("1/2" in f and "zcdp-to-dp" in f for f in bars), shown
     assert any(f.startswith("PASS  lemma-4.1") for f in shown)
     # The first line is printed above the bar while the second claim is still being checked.
     first_line = next(i for i, f in enumerate(shown) if f.startswith("PASS  lemma-4.1"))
-    assert any("1/2" in f and "drift-objectives-differ" in f for f in shown[first_line:])
+    assert any("1/2" in f and "zcdp-to-dp" in f for f in shown[first_line:])
+    # Once one claim is done the bar estimates the time left.
+    assert any("1/2" in f and re.search(r"eta\s+\d+:\d\d", f) for f in bars), bars
     assert any(f.startswith("2 claims: ") and f.endswith("; 0 failed") for f in shown)
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from ..core.model.verdict import MAX_SAMPLES
 
@@ -72,8 +73,17 @@ def add_timeout(parser):
                         f"go on (default {DEFAULT_TIMEOUT:g}; 0 for none)")
 
 
+def _eta(done: int, total: int, elapsed: float) -> str:
+    """The time left at the pace so far, as m:ss ("-:--" before the first item is done)."""
+    if done <= 0:
+        return "-:--"
+    left = round(elapsed / done * (total - done))
+    return f"{left // 60}:{left % 60:02d}"
+
+
 class Progress:
-    """A progress bar on stderr: the item being worked on, the count done and the time elapsed.
+    """A progress bar on stderr: the item being worked on, the count done, the time elapsed and
+    an estimate of the time left (from the pace so far; "-:--" until there is one).
 
     Drawn with ``rich`` below the lines the command prints (printing goes above
     it), as wide as the terminal, redrawn several times a second so a long item
@@ -90,6 +100,7 @@ class Progress:
         self._task = None
         self._done = 0
         self._label = ""
+        self._started = time.monotonic()  # the pace counts from here, across a bar redrawn after clear()
 
     def update(self, done: int, label: str | None = None):
         """``done`` items finished; ``label`` names the item being worked on (None keeps it)."""
@@ -119,22 +130,29 @@ class Progress:
             return
         if self._bar is None:
             self._start()
-        self._bar.update(self._task, completed=self._done, description=self._label)
+        self._bar.update(self._task, completed=self._done, description=self._label,
+                         eta=_eta(self._done, self.total, time.monotonic() - self._started))
 
     def _start(self):
         from rich.console import Console  # lazy: a command loads only what it runs
 
         # lazy: a command loads only what it runs
-        from rich.progress import BarColumn, MofNCompleteColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            SpinnerColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
         from rich.progress import Progress as RichProgress
         from rich.table import Column  # lazy: a command loads only what it runs
         console = Console(file=self.stream)
         self._bar = RichProgress(
             SpinnerColumn(), MofNCompleteColumn(), BarColumn(bar_width=None, table_column=Column(ratio=1)),
-            TimeElapsedColumn(),
+            TimeElapsedColumn(), TextColumn("eta {task.fields[eta]}"),
             TextColumn("{task.description}", table_column=Column(ratio=2, no_wrap=True, overflow="ellipsis")),
             console=console, transient=True, expand=True, redirect_stdout=True, redirect_stderr=False)
-        self._task = self._bar.add_task(self._label, total=self.total)
+        self._task = self._bar.add_task(self._label, total=self.total, eta=_eta(0, self.total, 0.0))
         self._bar.start()
 
 
