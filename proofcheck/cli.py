@@ -31,6 +31,7 @@ COMMANDS = {
     "packs": "list the paper packs and their claims",
     "kinds": "the reference of claims files: every kind, its fields, examples",
     "new": "write a commented claims file to start from",
+    "completion": "print a completion script for bash, zsh or tcsh",
 }
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -84,6 +85,8 @@ def main(argv=None) -> int:
     collect_garbage_seldom()
     parser = build_parser(_command_of(argv))
     args = parser.parse_args(argv)
+    # `completion` describes every command: it is handed the whole parser (commands/ sit below cli).
+    args.whole_parser = lambda: build_parser("all")
     if not getattr(args, "command", None):
         parser.print_help()
         return EXIT_USAGE

@@ -1,5 +1,6 @@
 """Small things a new user trips over: the README and --help say what the program does."""
 import re
+import subprocess
 from pathlib import Path
 
 from conftest import run_cli
@@ -51,3 +52,20 @@ def test_gap_help_and_gap_errors_state_the_same_range():
 def test_explore_says_what_r0_is_at_r_equal_to_1():
     help_text = " ".join(run_cli("explore", "noise-laws", "--help").stdout.split())
     assert re.search(r"at r = 1, where r\(1 - r\) = 0, the default is 1/2", help_text)
+
+
+def _complete(script: str, words: list[str]) -> list[str]:
+    line = " ".join(words)
+    program = (f"source {script}; COMP_WORDS=({line}); COMP_CWORD={len(words) - 1}; "
+               f"COMP_LINE='{line}'; COMP_POINT=${{#COMP_LINE}}; _shtab_proofcheck; echo \"${{COMPREPLY[@]}}\"")
+    return subprocess.run(["bash", "-c", program], capture_output=True, text=True, check=True).stdout.split()
+
+
+def test_bash_completes_commands_and_their_options_from_the_script_proofcheck_prints(tmp_path):
+    result = run_cli("completion", "bash")
+    assert result.returncode == 0
+    script = tmp_path / "proofcheck.bash"
+    script.write_text(result.stdout, encoding="utf-8")
+    assert _complete(script, ["proofcheck", "ver"]) == ["verify"]
+    assert _complete(script, ["proofcheck", "verify", "--no-c"]) == ["--no-cache"]
+    assert run_cli("completion", "zsh").stdout.startswith("#compdef proofcheck")

@@ -175,6 +175,16 @@ def test_verify_quiet_prints_only_the_claims_that_did_not_pass(tmp_path):
     assert "2 claims: 1 proved (0 symbolic, 1 certified), 0 sampled, 0 by argument; 1 failed" in result.stdout
 
 
+def test_verify_verbose_prints_each_passed_claims_route_and_details(tmp_path):
+    (tmp_path / "good.claims.toml").write_text(GOOD, encoding="utf-8")
+    result = run_cli("verify", "--claims", tmp_path / "good.claims.toml", "-j", "1", "-v", "--no-cache")
+    lines = result.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("PASS  pi-printed"))
+    assert lines[at + 1].startswith("      route: ") and lines[at + 2].startswith("      ")
+    both = run_cli("verify", "--claims", tmp_path / "good.claims.toml", "-q", "-v")
+    assert both.returncode == 2 and "not allowed with" in both.stderr
+
+
 def test_verify_x_stops_at_the_first_claim_that_does_not_pass(tmp_path):
     wrong = GOOD.replace('"pi-printed"', '"pi-wrong"').replace('printed = "3.1416"', 'printed = "3.1426"')
     (tmp_path / "a.claims.toml").write_text(wrong, encoding="utf-8")

@@ -51,8 +51,11 @@ def add_parser(sub, summary):
                    help="stop at the first claim that does not pass")
     p.add_argument("--maxfail", type=positive_int, metavar="N", default=0,
                    help="stop after N claims that do not pass")
-    p.add_argument("-q", "--quiet", action="store_true",
-                   help="print only the claims that did not pass, and the summaries")
+    said = p.add_mutually_exclusive_group()
+    said.add_argument("-q", "--quiet", action="store_true",
+                      help="print only the claims that did not pass, and the summaries")
+    said.add_argument("-v", "--verbose", action="store_true",
+                      help="print under each claim its route and what its verdict rests on")
     p.add_argument("--lf", "--last-failed", action="store_true", dest="last_failed",
                    help="check only the claims that failed or ended in an error last time (all if none did)")
     p.set_defaults(run=run)
@@ -104,7 +107,7 @@ def run(args) -> int:
     from ..core.run.verdict_cache import cache_for, run_with_cache  # lazy: a command loads only what it runs
     from ..report.console import InOrder, Layout, Tally  # lazy: a command loads only what it runs
     layout = Layout.for_stream(sys.stdout, os.environ)
-    printer = None if args.json else _Printer(claims, layout, quiet=args.quiet)
+    printer = None if args.json else _Printer(claims, layout, quiet=args.quiet, verbose=args.verbose)
     in_order = InOrder(claims)
     checking = []  # the claims the workers are on, for the progress bar
     start = time.perf_counter()
@@ -218,10 +221,11 @@ class _EnoughFailures(Exception):
 class _Printer:
     """Prints results in the claims' order: a header as each paper starts, a summary as it ends."""
 
-    def __init__(self, claims, layout, quiet: bool = False):
+    def __init__(self, claims, layout, quiet: bool = False, verbose: bool = False):
         from ..papers import packs  # lazy: a command loads only what it runs
         self.layout = layout
         self.quiet = quiet  # -q: a line for each claim that did not pass, the summaries
+        self.verbose = verbose  # -v: each passed claim's route and details under its line
         self.titles = {name: pack.title for name, pack in packs().items()}
         self.counts = Counter(c.paper for c in claims)
         self.paper = None
@@ -237,6 +241,8 @@ class _Printer:
         self.tally.add(result)
         if not (self.quiet and result.verdict.passed):
             print(result_line(result, self.layout), flush=True)
+        if self.verbose and result.verdict.passed:
+            print(_verbose_lines(result.verdict, self.layout), flush=True)
 
     def finish(self):
         self._close_paper()
@@ -247,6 +253,17 @@ class _Printer:
             print(paper_summary(self.paper, self.tally, self.layout))
             print()
         self.paper = None
+
+
+def _verbose_lines(verdict, layout) -> str:
+    """The route and the details of a passed verdict, indented under its line and wrapped to
+    the terminal (100 columns when piped)."""
+    import textwrap  # lazy: a command loads only what it runs
+    width = max(40, (layout.width or 100) - 1)
+    said = [f"route: {verdict.route}"] if verdict.route else []
+    said += [verdict.details] if verdict.details else []
+    return "\n".join(textwrap.fill(text, width, initial_indent="      ", subsequent_indent="        ")
+                     for text in said)
 
 
 def _chains(claims, results):
