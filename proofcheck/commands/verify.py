@@ -51,6 +51,8 @@ def add_parser(sub, summary):
                    help="stop at the first claim that does not pass")
     p.add_argument("--maxfail", type=positive_int, metavar="N", default=0,
                    help="stop after N claims that do not pass")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="print under each claim what its check covers (\"checked: for all 0 < r < 1\")")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="print only the claims that did not pass, and the summaries")
     p.add_argument("--lf", "--last-failed", action="store_true", dest="last_failed",
@@ -104,7 +106,7 @@ def run(args) -> int:
     from ..core.run.verdict_cache import cache_for, run_with_cache  # lazy: a command loads only what it runs
     from ..report.console import InOrder, Layout, Tally  # lazy: a command loads only what it runs
     layout = Layout.for_stream(sys.stdout, os.environ)
-    printer = None if args.json else _Printer(claims, layout, quiet=args.quiet)
+    printer = None if args.json else _Printer(claims, layout, quiet=args.quiet, verbose=args.verbose)
     in_order = InOrder(claims)
     checking = []  # the claims the workers are on, for the progress bar
     start = time.perf_counter()
@@ -218,10 +220,11 @@ class _EnoughFailures(Exception):
 class _Printer:
     """Prints results in the claims' order: a header as each paper starts, a summary as it ends."""
 
-    def __init__(self, claims, layout, quiet: bool = False):
+    def __init__(self, claims, layout, quiet: bool = False, verbose: bool = False):
         from ..papers import packs  # lazy: a command loads only what it runs
         self.layout = layout
         self.quiet = quiet  # -q: a line for each claim that did not pass, the summaries
+        self.verbose = verbose  # -v: under each claim, what its check covers
         self.titles = {name: pack.title for name, pack in packs().items()}
         self.counts = Counter(c.paper for c in claims)
         self.paper = None
@@ -237,6 +240,9 @@ class _Printer:
         self.tally.add(result)
         if not (self.quiet and result.verdict.passed):
             print(result_line(result, self.layout), flush=True)
+            if self.verbose:
+                from ..core.model.narrowing import checked_line  # lazy, as above
+                print(f"      {checked_line(result.claim, result.verdict.evidence)}", flush=True)
 
     def finish(self):
         self._close_paper()
