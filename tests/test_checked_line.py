@@ -114,3 +114,9 @@ def test_every_narrowed_check_is_said_in_its_statement():
 
 def test_every_claim_has_a_checked_line():
     assert all(checked_line(c).startswith("checked: ") for c in CLAIMS)
+
+
+def test_the_markdown_map_shows_the_checked_line_beside_the_statement(small):
+    from proofcheck.report.markdown import map_table, plain
+    lines = map_table([row_from_claim(small["boxed"])], "derivations")
+    assert f"({plain('checked: sampled 0 < c <= 100 of c > 0', True)})" in lines[-1]
