@@ -132,3 +132,11 @@ def test_without_a_report_a_failure_prints_no_link(tmp_path):
     (tmp_path / "demo.toml").write_text(CLAIMS, encoding="utf-8")
     verify = proofcheck("verify", "--claims", "demo.toml", cwd=tmp_path, cache=True)
     assert verify.returncode == 1 and "file://" not in verify.stdout
+
+
+def test_each_claims_row_shows_what_its_check_covers(pages):
+    """Issue 46, section 5: the row of a claim says the domain and case its check covers."""
+    page = pages["demo/html-demo.html"]
+    articles = page.split('<article class="claim"')[1:]
+    assert articles and all('<span class="checked">checked: ' in a[:a.index("</summary>")] for a in articles)
+    assert "What the check covers" in page

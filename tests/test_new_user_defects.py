@@ -180,7 +180,7 @@ def test_verify_verbose_prints_each_passed_claims_route_and_details(tmp_path):
     result = run_cli("verify", "--claims", tmp_path / "good.claims.toml", "-j", "1", "-v", "--no-cache")
     lines = result.stdout.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("PASS  pi-printed"))
-    assert lines[at + 1].startswith("      route: ") and lines[at + 2].startswith("      ")
+    assert lines[at + 1].startswith("      checked: ") and lines[at + 2].startswith("      route: ")
     both = run_cli("verify", "--claims", tmp_path / "good.claims.toml", "-q", "-v")
     assert both.returncode == 2 and "not allowed with" in both.stderr
 

@@ -55,7 +55,8 @@ def add_parser(sub, summary):
     said.add_argument("-q", "--quiet", action="store_true",
                       help="print only the claims that did not pass, and the summaries")
     said.add_argument("-v", "--verbose", action="store_true",
-                      help="print under each claim its route and what its verdict rests on")
+                      help="print under each claim what its check covers (\"checked: for all 0 < r < 1\"), "
+                      "its route and what its verdict rests on")
     p.add_argument("--lf", "--last-failed", action="store_true", dest="last_failed",
                    help="check only the claims that failed or ended in an error last time (all if none did)")
     p.set_defaults(run=run)
@@ -225,7 +226,7 @@ class _Printer:
         from ..papers import packs  # lazy: a command loads only what it runs
         self.layout = layout
         self.quiet = quiet  # -q: a line for each claim that did not pass, the summaries
-        self.verbose = verbose  # -v: each passed claim's route and details under its line
+        self.verbose = verbose  # -v: what each check covers; a passed one's route and details
         self.titles = {name: pack.title for name, pack in packs().items()}
         self.counts = Counter(c.paper for c in claims)
         self.paper = None
@@ -241,6 +242,9 @@ class _Printer:
         self.tally.add(result)
         if not (self.quiet and result.verdict.passed):
             print(result_line(result, self.layout), flush=True)
+            if self.verbose:
+                from ..core.model.narrowing import checked_line  # lazy, as above
+                print(f"      {checked_line(result.claim, result.verdict.evidence)}", flush=True)
         if self.verbose and result.verdict.passed:
             print(_verbose_lines(result.verdict, self.layout), flush=True)
 

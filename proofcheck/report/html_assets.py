@@ -83,6 +83,7 @@ main img,main svg{max-width:100%;height:auto}
 .claim .id{font-weight:600}
 .claim .route{color:var(--muted);font-size:.9em}
 .stmt{display:block;margin:.2rem 0 0 1.2rem;overflow-x:auto;overflow-y:hidden;padding:.2em 0}
+.claim .checked{display:block;margin:0 0 0 1.2rem;color:var(--muted);font-size:.85em}
 .body{margin:0 0 .75rem 1.2rem}
 .body dt{font-weight:600;margin-top:.4rem}
 .body dd{margin-left:1rem}

@@ -55,7 +55,8 @@ def article(view: ClaimView, known: set[str]) -> str:
     summary = (f'<code class="id">{_e(row.id)}</code> '
                f'{badge(row.status, row.evidence)}'
                + (f' <span class="route">{_e(_route(view))}</span>' if _route(view) else "")
-               + f'<span class="stmt">{_statement(row)}</span>')
+               + f'<span class="stmt">{_statement(row)}</span>'
+               + (f' <span class="checked">{_e(row.checked)}</span>' if row.checked else ""))
     return (f'<article class="claim" id="{_e(anchor(row.id))}" data-evidence="{_e(row.evidence or "")}" '
             f'data-status="{_e(row.status)}" data-category="{_e(category)}" '
             f'data-section="{_e(row.section)}" data-search="{_e(search)}">'
@@ -83,6 +84,7 @@ def _body(view: ClaimView, known: set[str]) -> str:
                                                       else f" (kind {_e(row.kind)})"))]
     if row.statement_tex:
         parts.append(_item("As the paper writes it", mathml.statement(row.statement_tex)))
+    parts.append(_item("What the check covers", _e(row.checked)))
     parts.append(_item("Definition", _fields(entry, DEFINING)))
     parts.append(_item("Assertion", _fields(entry, ASSERTING)))
     parts.append(_item("Points checked", _fields(entry, POINTS)))

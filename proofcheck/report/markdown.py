@@ -104,6 +104,11 @@ def statement(row, in_table: bool = False) -> str:
     return code_inline(row.statement, in_table)
 
 
+def statement_and_coverage(row) -> str:
+    """The statement's cell: the statement, then what its check covers ("checked: for all ...")."""
+    return statement(row, True) + (f" ({plain(row.checked, True)})" if row.checked else "")
+
+
 def derivation_link(name: str | None, base: str, known: set[str] | None = None) -> str:
     if not name:
         return ""
@@ -181,7 +186,7 @@ def map_table(rows, derivation_base: str, scripts: set[str] | None = None) -> li
     for row in rows:
         kind = row.kind + (" (finding)" if row.finding else "")
         lines.append(" | ".join([
-            f"| {plain(row.where, True)}", f"`{row.id}`", statement(row, True), kind,
+            f"| {plain(row.where, True)}", f"`{row.id}`", statement_and_coverage(row), kind,
             (row.evidence or "-") + (f" ({plain(row.evidence_note, True)})" if row.evidence_note else ""),
             derivation_link(row.derivation, derivation_base, scripts),
             status_text(row)]) + " |")

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.model.narrowing import sampled_note
+from ..core.model.narrowing import checked_line, sampled_note
 from ..core.model.support import describe, weakest_along
 from ..core.model.verdict import EVIDENCE_ORDER, STATUSES
 from .failures import explain
@@ -61,6 +61,7 @@ class MapRow:
     section_title: str = ""
     evidence_note: str = ""        # sampling narrowed in data; a weaker step along rests_on
     explanation: tuple = ()        # a failure as verify explains it: claimed, derived, the point
+    checked: str = ""              # what the check covers: "checked: for all 0 < r < 1" (narrowing.py)
 
     def as_dict(self) -> dict:
         return {"id": self.id, "paper": self.paper, "section": self.section,
@@ -69,7 +70,7 @@ class MapRow:
                 "kind": self.kind, "evidence": self.evidence, "derivation": self.derivation,
                 "status": self.status, "seconds": self.seconds, "details": self.details,
                 "finding": self.finding, "evidence_note": self.evidence_note,
-                "explanation": list(self.explanation)}
+                "explanation": list(self.explanation), "checked": self.checked}
 
 
 @dataclass
@@ -148,7 +149,7 @@ def row_from_claim(claim, result=None, title: str = "") -> MapRow:
     row = MapRow(id=claim.id, paper=claim.paper, section=claim.section, where=claim.where,
                  statement=claim.statement, statement_tex=str(claim.get("statement_tex") or ""),
                  kind=claim.kind, derivation=derivation_name(claim.get("derivation")),
-                 finding=bool(claim.get("finding")), section_title=title)
+                 finding=bool(claim.get("finding")), section_title=title, checked=checked_line(claim))
     if result is None:
         return row
     verdict = result.verdict
@@ -157,7 +158,7 @@ def row_from_claim(claim, result=None, title: str = "") -> MapRow:
     explanation = () if verdict.passed else tuple(explain(result))
     return replace(row, status=verdict.status, evidence=verdict.evidence,
                    seconds=round(verdict.seconds, 3), details=details, evidence_note=note,
-                   explanation=explanation)
+                   explanation=explanation, checked=checked_line(claim, verdict.evidence))
 
 
 def _with_chains(claims, results, rows):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .claims import Claim
+from .narrowing import checked_line
 from .verdict import Verdict
 
 
@@ -45,7 +46,7 @@ class Result:
             "id": self.claim.id, "paper": self.claim.paper, "where": self.claim.where,
             "statement": self.claim.statement, "kind": self.claim.kind,
             "status": self.verdict.status, "evidence": self.verdict.evidence,
-            "route": self.verdict.route,
+            "route": self.verdict.route, "checked": checked_line(self.claim, self.verdict.evidence),
             "seconds": round(self.verdict.seconds, 3), "details": self.verdict.details,
         }
         if self.verdict.counterexample:

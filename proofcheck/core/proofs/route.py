@@ -130,11 +130,13 @@ def _summed_proof(slack, domain, strict, share):
            f"a function of {sum_words} alone, proved for every {domain_y.describe()}"
 
 
-def certify_sign(slack, domain, strict, holds_at, mutant=False):
+def certify_sign(slack, domain, strict, holds_at, mutant=False, patience=1.0):
     """("proved", words) / ("refuted", point) / ("undecided", reason) for ``slack`` over ``domain``.
 
     ``holds_at(point)`` is the caller's exact decision at a point of the domain: False
-    refutes the claim there; True or None (undecided) does not."""
+    refutes the claim there; True or None (undecided) does not.  ``patience`` multiplies the
+    budget (a claim on record as proved gets more, so that a loaded machine does not lose
+    its proof; no budget proves a false claim)."""
     slack = sp.sympify(slack)
     if slack.has(*OPERATORS):
         return "undecided", "a side holds an operator that Arb does not enclose over a box"
@@ -154,7 +156,7 @@ def certify_sign(slack, domain, strict, holds_at, mutant=False):
     def inside(point):
         return validated(point) is not None
 
-    share = MUTANT_SHARE if mutant else 1
+    share = (MUTANT_SHARE if mutant else 1) / patience
     # One CPU budget for the claim: its denominators' proofs take up to half of it.
     start = time.process_time()
     try:
