@@ -48,3 +48,16 @@ def test_a_nested_switch_is_resolved_inside_the_one_that_holds_it():
     switches = Switches(sp.Abs(sp.Max(s, 0) - n) - sp.Abs(s - n), (s, n), [])
     box = ((Fraction(1, 4), Fraction(1, 2)), (Fraction(3, 4), Fraction(1)))  # 0 < s < n
     assert switches.resolved(switches.pattern(box)) == 0
+
+
+def test_a_floor_identity_is_zero_in_both_cases_of_y_minus_floor_y():
+    from proofcheck.core.symbolic.operators import is_zero
+    y = sp.Symbol("y", nonnegative=True)
+    n = sp.Symbol("n", integer=True, nonnegative=True)
+    p = y - sp.floor(y)
+    assert is_zero((1 - p) * sp.floor(y) + p * sp.ceiling(y) - y)
+    assert is_zero((1 - p) * sp.Abs(sp.floor(y) - n) + p * sp.Abs(sp.ceiling(y) - n) - sp.Abs(y - n))
+    # Wrong versions: off by a half, a sign, and the integers (where ceiling = floor).
+    assert not is_zero((1 - p) * sp.floor(y) + p * sp.ceiling(y) - y - sp.Rational(1, 2))
+    assert not is_zero((1 - p) * sp.Abs(sp.floor(y) - n) - p * sp.Abs(sp.ceiling(y) - n) - sp.Abs(y - n))
+    assert not is_zero(sp.ceiling(y) - sp.floor(y) - 1)

@@ -408,9 +408,43 @@ def is_zero(expr, budget: float | None = 10.0, at=()) -> bool:
                 except (TypeError, ValueError, NotImplementedError, AttributeError,
                         RecursionError, ZeroDivisionError):
                     continue
+        if _zero_by_steps(expr):
+            return True
     except SymbolicTimeout:
         return False
     return False
+
+
+def _zero_by_steps(expr) -> bool:
+    """Whether ``expr``, holding floor(y) or ceiling(y) of one symbol y, is 0 in both cases
+    that cover every real y: y = k an integer (floor = ceiling = k), and y = k + t with
+    0 < t < 1 (floor = k, ceiling = k + 1).  (1 - p) floor(y) + p ceiling(y) - y with
+    p = y - floor(y) is (1 - t) k + t (k + 1) - (k + t) = 0."""
+    steps = [n for n in sp.preorder_traversal(expr) if isinstance(n, (sp.floor, sp.ceiling))]
+    arguments = {n.args[0] for n in steps}
+    if len(arguments) != 1 or not next(iter(arguments)).is_Symbol:
+        return False
+    y = arguments.pop()
+    k, v = sp.Dummy("k", integer=True), sp.Dummy("v", positive=True)
+    # t = v/(1 + v) is every number in (0, 1), and SymPy sees t - 1 < 0 in it.
+    for fraction, up in ((sp.Integer(0), 0), (v / (1 + v), 1)):
+        swap = {n: k if isinstance(n, sp.floor) else k + up for n in steps}
+        case = expr.xreplace(swap).xreplace({y: k + fraction})
+        if not _zero_for_every_integer(case, k):
+            return False
+    return True
+
+
+def _zero_for_every_integer(case, k) -> bool:
+    """Whether ``case`` is 0; where it holds |.| of another integer m beside k, in both cases
+    m <= k (m = k - i) and m >= k + 1 (m = k + 1 + i), with i >= 0 an integer."""
+    if sp.expand(case) == 0 or sp.simplify(case) == 0:
+        return True
+    others = [m for m in case.free_symbols if m != k and m.is_integer]
+    if len(others) != 1 or not case.has(sp.Abs):
+        return False
+    i = sp.Dummy("i", integer=True, nonnegative=True)
+    return all(sp.simplify(case.xreplace({others[0]: value})) == 0 for value in (k - i, k + 1 + i))
 
 
 def nonzero_at(expr, points) -> bool:
