@@ -433,3 +433,19 @@ def test_a_malformed_excess_claim_is_refused_when_loaded(change, message):
     with pytest.raises(ClaimFileError) as error:
         claim(**record)
     assert str(error.value).endswith(message)
+
+
+def test_a_bump_between_orders_fails_even_with_the_grid_cut_at_ten_and_no_interval_search(monkeypatch):
+    # Two faults at once: the grid's orders cut at alpha = 10, and the refute-only search over
+    # alpha intervals switched off.  The proof over alpha > 1 still meets the bump at 53.3.
+    import proofcheck.dp.divergences.zcdp_kinds as kinds
+    full = AlphaGrid.orders
+    monkeypatch.setattr(AlphaGrid, "orders", lambda self: [o for o in full(self) if o <= 10])
+    monkeypatch.setattr(kinds, "SEARCH_POINTS", 0)
+    mironov = "log(alpha/(2*alpha - 1)*exp((alpha - 1)*eps) + (alpha - 1)/(2*alpha - 1)*exp(-alpha*eps))/(alpha - 1)"
+    rho = "(eps + exp(-eps) - 1)"
+    record = supremum(f"{mironov} + alpha*(alpha - 1)**2/2735*{rho}*exp(-(4*(alpha - 533/10))**2)", asserts=rho,
+                      params={"eps": "1/10 <= eps <= 1"},
+                      grid={"nearest": "1/1000000", "alpha_max": "100000", "per_decade": 16})
+    verdict = verdict_of(record)
+    assert verdict.status == "failed" and "found by the Arb proof over alpha > 1" in verdict.details
