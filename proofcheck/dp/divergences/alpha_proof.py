@@ -39,7 +39,7 @@ from ...core.proofs.enclosure import Enclosure
 # is small near alpha = 1, and the Taylor form reaches further at less cost.
 DELTA_SHIFT, DELTA_RANGE = 4, (-4, 4)
 MAX_EXPONENT = 40  # H <= 2^40: a larger one leaves the point undecided
-BOXES = 250  # per piece and point: an undecided point pays it on top of the grid
+BOXES = 150  # per piece and point: an undecided point pays it on top of the grid
 BITS = 192
 FINEST = Fraction(1, 2 ** 40)
 
