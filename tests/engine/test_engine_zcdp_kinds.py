@@ -208,22 +208,23 @@ def test_a_supremum_below_rho_at_every_order_passes_naming_its_grid_and_balls():
     assert (verdict.status, verdict.evidence) == ("passed", "numeric")
     assert verdict.details == (
         "lim alpha->1+ D_alpha/alpha = rho (symbolic); D_alpha/alpha < rho at all 8 comparisons: "
-        f"{SMALL_GRID_TEXT}, at 1 parameter points, each decided by Arb balls (128 to 2048 bits)")
+        f"{SMALL_GRID_TEXT}, at 1 parameter points, each decided by Arb balls (128 to 2048 bits); "
+        "no proof over alpha > 1: D_alpha has no finite limit as alpha -> oo (oo)")
     assert verdict.route == "limit taken; sampled 8 orders at 1 points"
 
 
 def test_a_ratio_equal_to_rho_at_every_order_is_not_an_excess():
     verdict = verdict_of(supremum("alpha"))
     assert verdict.passed and "at all 8 comparisons" in verdict.details
-    assert verdict.details.endswith("each decided by Arb balls (128 to 2048 bits)")
+    assert "each decided by Arb balls (128 to 2048 bits); no proof over alpha > 1" in verdict.details
 
 
 def test_comparisons_mpmath_decides_are_reported_as_such():
     verdict = verdict_of(supremum("alpha*(1 - summation(2**(-j), j, 1, 2)*(alpha - 1)/(1000*alpha))",
                                   variables={"alpha": "positive", "j": "integer"}))
     assert verdict.passed, verdict.details
-    assert verdict.details.endswith(
-        "each decided by Arb balls, or Arb about mpmath's values at 50 and 100 digits or more")
+    assert "each decided by Arb balls, or Arb about mpmath's values at 50 and 100 digits or more; " \
+        "no proof over alpha > 1" in verdict.details
 
 
 def test_a_ratio_above_rho_at_the_first_order_fails_with_both_values():
@@ -432,3 +433,19 @@ def test_a_malformed_excess_claim_is_refused_when_loaded(change, message):
     with pytest.raises(ClaimFileError) as error:
         claim(**record)
     assert str(error.value).endswith(message)
+
+
+def test_a_bump_between_orders_fails_even_with_the_grid_cut_at_ten_and_no_interval_search(monkeypatch):
+    # Two faults at once: the grid's orders cut at alpha = 10, and the refute-only search over
+    # alpha intervals switched off.  The proof over alpha > 1 still meets the bump at 53.3.
+    import proofcheck.dp.divergences.zcdp_kinds as kinds
+    full = AlphaGrid.orders
+    monkeypatch.setattr(AlphaGrid, "orders", lambda self: [o for o in full(self) if o <= 10])
+    monkeypatch.setattr(kinds, "SEARCH_POINTS", 0)
+    mironov = "log(alpha/(2*alpha - 1)*exp((alpha - 1)*eps) + (alpha - 1)/(2*alpha - 1)*exp(-alpha*eps))/(alpha - 1)"
+    rho = "(eps + exp(-eps) - 1)"
+    record = supremum(f"{mironov} + alpha*(alpha - 1)**2/2735*{rho}*exp(-(4*(alpha - 533/10))**2)", asserts=rho,
+                      params={"eps": "1/10 <= eps <= 1"},
+                      grid={"nearest": "1/1000000", "alpha_max": "100000", "per_decade": 16})
+    verdict = verdict_of(record)
+    assert verdict.status == "failed" and "found by the Arb proof over alpha > 1" in verdict.details
