@@ -37,6 +37,13 @@ def test_the_quantised_truncated_gaussian_prior_sums_to_one():
         assert abs(mpmath.fsum(weights_at(truncated_gaussian_prior(1, 2))) - 1) < 1e-25
 
 
+def test_the_truncated_gaussian_prior_is_shifted_by_the_papers_b():
+    # Corollary 6.7: B = ceil(LS) + 1 = 3 at S = 1, L = 2; Q_S on {-2..2}, so J on {1..5}.
+    prior = truncated_gaussian_prior(1, 2)
+    assert prior.shift + prior.j_star == 3
+    assert prior.shift == 1 and len(prior.weights) == 5
+
+
 @pytest.fixture(scope="module")
 def wide_steps():
     return check_instance(WIDE, DPS)

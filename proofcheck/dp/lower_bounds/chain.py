@@ -51,13 +51,15 @@ def _quantities(prior, mechanism, n: int, prec: int) -> dict:
     proof (E|U|, the Laplace factor, the privacy factor), so it reuses them.
     """
     with mpmath.workprec(prec):
-        instance = Instance(prior, mechanism, n)
+        # Index i of the prior is J = shift + i, released at count n + shift + i.
+        base = n + prior.shift
+        instance = Instance(prior, mechanism, base)
         ps = weights_at(prior)
-        errors, dithered = noise_expectations(mechanism, tuple(n + j for j in prior.support), prec)
+        errors, dithered = noise_expectations(mechanism, tuple(base + j for j in prior.support), prec)
         laws = released_law_quantities(instance, ps)
         out = {
             "ps": ps, "errors": errors, "H": entropy(ps),
-            "mean_J": mpmath.fsum(p * j for j, p in enumerate(ps)),
+            "mean_J": prior.shift + mpmath.fsum(p * j for j, p in enumerate(ps)),
             "spread": mpmath.fsum(p * (j - prior.j_star) ** 2 for j, p in enumerate(ps)),
             "D": mpmath.fsum(p * e for p, e in zip(ps, errors)),
             "dithered": mpmath.fsum(p * e for p, e in zip(ps, dithered)),
@@ -83,10 +85,11 @@ def chain_steps(instance: Instance):
     star = prior.j_star
     v = mech.budget(n)
     r = mpf_of(mech.r)
-    worst_utility = max((e - r * (n + j) for j, e in enumerate(errors)), key=lambda x: x)
-    # Every edge on a path from n + j to n + j* has larger endpoint m in (n, n + K); at
-    # j = j* both sides of (20) are 0, so the comparisons run over the other points.
-    worst_path = max(mech.budget(m) - v for m in range(n + 1, n + len(ps)))
+    base = n + prior.shift
+    worst_utility = max((e - r * (base + j) for j, e in enumerate(errors)), key=lambda x: x)
+    # Every edge on a path from n + J to n + j* has larger endpoint m in (n, n + shift + K);
+    # at j = j* both sides of (20) are 0, so the comparisons run over the other points.
+    worst_path = max(mech.budget(m) - v for m in range(n + 1, base + len(ps)))
     worst_kl = max(d - k.privacy() * (j - star) ** 2 * v for j, d in enumerate(divergences) if j != star)
     bound_19 = max(H - mpmath.log(k.laplace() * (r * (n + mean_J) + k.dither())), 0) / spread
     return [

@@ -87,11 +87,15 @@ def _sigma(r0, c, prec):
 
 @dataclass(frozen=True)
 class Prior:
-    """A finitely supported prior on 0..K−1 with a reference point j*."""
+    """A finitely supported prior: J = shift + i with weights on i = 0..K−1, reference point j*.
+
+    ``j_star`` is an index; ``shift`` is the count that index 0 stands for, so that the
+    paper's J = B + Q_S (Corollary 6.7) is stated with the paper's own B."""
 
     name: str
     weights: tuple
     j_star: int
+    shift: int = 0
 
     @property
     def support(self):
@@ -107,13 +111,15 @@ def truncated_gaussian_prior(S: Fraction, L: Fraction) -> Prior:
     """J = B + Q_S with Q_S = S Z_L rounded, Z_L standard Gaussian on [−L, L] (Corollary 6.7).
 
     The weights are exact expressions in Φ; they are evaluated at the working precision
-    by ``weights_at``.  Here the support is shifted to start at 0, so j* is the cell of 0.
+    by ``weights_at``.  The indices start at the lowest cell, j* is the cell of 0, and
+    J = B + Q_S with the paper's B = ⌈LS⌉ + 1, so index i stands for J = B + low + i.
     """
     S, L = Fraction(S), Fraction(L)
     low = math.floor(-L * S - Fraction(1, 2)) + 1
     high = math.ceil(L * S + Fraction(1, 2)) - 1
     cells = tuple(("tg", S, L, k) for k in range(low, high + 1))
-    return Prior(f"truncated Gaussian S={S}, L={L}", cells, -low)
+    B = math.ceil(L * S) + 1
+    return Prior(f"J = B + Q_S, S={S}, L={L}, B={B}", cells, -low, B + low)
 
 
 def weights_at(prior: Prior):
