@@ -124,3 +124,17 @@ def test_a_step_between_two_tiny_sides_is_decided_relatively(left, right, rel, h
         step = Step("s", "w", mpmath.mpf(left), rel, mpmath.mpf(right))
         assert _decide(step, 50) is holds
 
+
+
+@pytest.mark.parametrize("width", [Fraction(1), Fraction(1, 2)])
+def test_the_dithered_conditional_entropy_is_the_posterior_entropy_plus_log_width(width):
+    # Lemma 6.3: given Y, X = J + U mixes uniform laws on disjoint cells of length w, so
+    # h(X | Y) = H(J | Y) + log w; the quadrature over x knows nothing of that.
+    from proofcheck.dp.lower_bounds.dithered_conditional import dithered_conditional_entropy
+    prior = uniform_prior(3)
+    instance = Instance(prior, Mechanism(Fraction(1, 2), Fraction(9, 20), Fraction(1, 2)), 1)
+    with mpmath.workdps(15):
+        ps = weights_at(prior)
+        quadrature = dithered_conditional_entropy(instance, ps, width)
+        posterior = released_law_quantities(instance, ps).conditional
+    assert abs(quadrature - posterior - mpmath.log(mpf_of(width))) < 1e-12

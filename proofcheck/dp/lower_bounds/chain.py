@@ -25,6 +25,7 @@ from functools import lru_cache
 import mpmath
 
 from ...core.numbers.precision import comparison_scale, required_digits
+from .dithered_conditional import dithered_conditional_entropy
 from .instance import Instance, mpf_of, weights_at
 from .noise_integrals import noise_expectations
 from .quantities import dither_mean_absolute, dithered_entropy, entropy, laplace_entropy
@@ -73,6 +74,13 @@ def _quantities(prior, mechanism, n: int, prec: int) -> dict:
         return out
 
 
+@lru_cache(maxsize=64)
+def _dithered_conditional(prior, mechanism, n: int, width, prec: int):
+    """h(X | Y) by quadrature of the density of X = J + U given Y (``dithered_conditional``)."""
+    with mpmath.workprec(prec):
+        return dithered_conditional_entropy(Instance(prior, mechanism, n + prior.shift), weights_at(prior), width)
+
+
 def chain_steps(instance: Instance):
     """Every step of (17)–(22) at ``instance``, both sides computed at the current precision."""
     k = instance.constants
@@ -81,7 +89,8 @@ def chain_steps(instance: Instance):
     ps, errors, H, D = q["ps"], q["errors"], q["H"], q["D"]
     mean_J, spread, dithered = q["mean_J"], q["spread"], q["dithered"]
     information, divergences, mixture_to_star = q["information"], q["divergences"], q["mixture_to_star"]
-    conditional = q["conditional"]
+    conditional_J = q["conditional"]
+    conditional = _dithered_conditional(prior, mech, n, k.dither_width, mpmath.mp.prec)
     star = prior.j_star
     v = mech.budget(n)
     r = mpf_of(mech.r)
@@ -100,8 +109,11 @@ def chain_steps(instance: Instance):
         Step("(18) at every count of the support", "max_j E|Y - m| - r m <= 0", worst_utility, "<=", 0),
         Step("E|X - J~| <= D + E|U|", "Lemma 6.3: triangle inequality", dithered, "<=", D + k.dither()),
         Step("D <= r(n + E J)", "Theorem 6.4: utility", D, "<=", r * (n + mean_J)),
-        # Compared as a sum: where Y reveals J, h(X|Y) is near 0 and H(J) - I(J;Y) would cancel.
-        Step("h(X|Y) + I(J;Y) = H(J)", "Lemma 6.3: I(X;Y) = I(J;Y), h(X|Y) = H(J|Y)",
+        # h(X|Y) is the quadrature over x of the density of X given Y, H(J|Y) the posterior
+        # surprisal: two computations.  Compared as a sum: where Y reveals J, h(X|Y) is near 0.
+        Step("h(X|Y) + I(J;Y) = H(J|Y) + I(J;Y)", "Lemma 6.3: h(X|Y) = H(J|Y)",
+             conditional + information, "=", conditional_J + information),
+        Step("h(X|Y) + I(J;Y) = H(J)", "Lemma 6.3: I(X;Y) = I(J;Y)",
              conditional + information, "=", H),
         Step("h(X|Y) <= log(2e E|X - J~|)", "Lemma 6.3: maximum entropy and Jensen", conditional, "<=",
              mpmath.log(k.laplace() * dithered)),

@@ -32,6 +32,7 @@ class Constants:
     dither_mean: Fraction | str = Fraction(1, 4)      # E|U| for U uniform on [−1/2, 1/2]
     laplace_factor: str = "2e"                        # h(Laplace_d) = log(laplace_factor · d)
     privacy_factor: Fraction = Fraction(1)            # D_KL(P_j‖P_j*) ≤ factor · (j − j*)² v(n)
+    dither_width: Fraction = Fraction(1)              # U uniform on [−width/2, width/2]
 
     def laplace(self):
         return {"2e": 2 * mpmath.e, "e": mpmath.e, "4e": 4 * mpmath.e}[self.laplace_factor]

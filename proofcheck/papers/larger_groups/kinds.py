@@ -41,6 +41,7 @@ WRONG_CONSTANTS = (
     ("E|U| = 1/8 instead of 1/4", {"dither_mean": "1/8"}),
     ("Laplace entropy log(e d) instead of log(2e d)", {"laplace_factor": "e"}),
     ("privacy side (j - j*)^2 v(n)/100", {"privacy_factor": "1/100"}),
+    ("dither U uniform on [-1/4, 1/4] in h(X|Y)", {"dither_width": "1/2"}),
 )
 
 
@@ -95,8 +96,9 @@ class ChainInstance(Kind):
             raise ProofcheckError("'instances' must be a non-empty list of parameter sets")
         constants = claim.raw.get("constants", {})
         if not isinstance(constants, dict) or set(constants) - {"dither_mean", "laplace_factor",
-                                                                 "privacy_factor"}:
-            raise ProofcheckError("'constants' may set dither_mean, laplace_factor, privacy_factor")
+                                                                 "privacy_factor", "dither_width"}:
+            raise ProofcheckError("'constants' may set dither_mean, laplace_factor, privacy_factor, "
+                                  "dither_width")
         _instances(claim)
 
     def check(self, claim, settings):
