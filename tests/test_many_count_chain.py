@@ -10,6 +10,7 @@ from proofcheck.dp.lower_bounds.instance import (
     Instance,
     Mechanism,
     mpf_of,
+    step_prior,
     truncated_gaussian_prior,
     uniform_prior,
     weights_at,
@@ -35,6 +36,14 @@ def test_the_dithered_absolute_value_is_the_integral_of_a_plus_u(a):
 def test_the_quantised_truncated_gaussian_prior_sums_to_one():
     with mpmath.workdps(30):
         assert abs(mpmath.fsum(weights_at(truncated_gaussian_prior(1, 2))) - 1) < 1e-25
+
+
+def test_the_step_prior_has_exact_weights_with_the_jump_inside_the_cell_of_zero():
+    # Z of density 2/3 on [-1, 0) and 1/3 on [0, 1], S = 2: cells of width 1/2.
+    prior = step_prior(2, 1)
+    assert sum(prior.weights) == 1
+    assert prior.weights == (Fraction(1, 6), Fraction(1, 3), Fraction(1, 4), Fraction(1, 6), Fraction(1, 12))
+    assert prior.shift + prior.j_star == 3
 
 
 def test_the_truncated_gaussian_prior_is_shifted_by_the_papers_b():

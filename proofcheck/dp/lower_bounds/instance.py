@@ -123,6 +123,26 @@ def truncated_gaussian_prior(S: Fraction, L: Fraction) -> Prior:
     return Prior(f"J = B + Q_S, S={S}, L={L}, B={B}", cells, -low, B + low)
 
 
+def step_prior(S: Fraction, L: Fraction) -> Prior:
+    """J = B + Q_S, Q_S = S Z rounded, Z of density 2/(3L) on [−L, 0) and 1/(3L) on [0, L].
+
+    A bounded, piecewise-continuous density that jumps at 0, inside its support (Lemma 6.6
+    covers it).  The cell weights are exact rationals: the length of each cell's part on
+    either side of 0 times the density there.  B = ⌈LS⌉ + 1 and j* = B, as in Corollary 6.7.
+    """
+    S, L = Fraction(S), Fraction(L)
+    low = math.floor(-L * S - Fraction(1, 2)) + 1
+    high = math.ceil(L * S + Fraction(1, 2)) - 1
+
+    def mass(a, b):
+        left = max(Fraction(0), min(b, Fraction(0)) - max(a, -L))
+        right = max(Fraction(0), min(b, L) - max(a, Fraction(0)))
+        return left * 2 / (3 * L) + right / (3 * L)
+    cells = tuple(mass((k - Fraction(1, 2)) / S, (k + Fraction(1, 2)) / S) for k in range(low, high + 1))
+    B = math.ceil(L * S) + 1
+    return Prior(f"J = B + Q_S, Z with a jump at 0, S={S}, L={L}, B={B}", cells, -low, B + low)
+
+
 def weights_at(prior: Prior):
     out = []
     for w in prior.weights:

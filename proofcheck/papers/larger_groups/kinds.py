@@ -15,7 +15,7 @@ side a hundred times smaller); each must fail at some instance.
 
 Claim fields::
 
-    prior = { law = "uniform", K = 5 }            # or law = "truncated-gaussian", S, L
+    prior = { law = "uniform", K = 5 }            # or law = "truncated-gaussian" or "step", S, L
     instances = [{ r = "1/50", r0 = "3/200", c = "1", n = 2 }, ...]
     constants = { dither_mean = "1/4" }           # optional: only negative controls change it
 """
@@ -30,7 +30,14 @@ from ...core.model.errors import ProofcheckError
 from ...core.model.verdict import Verdict, failed, passed
 from ...core.numbers.precision import required_digits
 from ...dp.lower_bounds.chain import check_instance
-from ...dp.lower_bounds.instance import Constants, Instance, Mechanism, truncated_gaussian_prior, uniform_prior
+from ...dp.lower_bounds.instance import (
+    Constants,
+    Instance,
+    Mechanism,
+    step_prior,
+    truncated_gaussian_prior,
+    uniform_prior,
+)
 
 # The chain is a sum of quadratures over K released laws at every instance; 15 digits
 # (and 30 for the re-check) decide its steps, whose margins are far wider than that.
@@ -53,9 +60,9 @@ def _fraction(value, name):
 
 
 def _prior(spec):
-    if not isinstance(spec, dict) or spec.get("law") not in ("uniform", "truncated-gaussian"):
+    if not isinstance(spec, dict) or spec.get("law") not in ("uniform", "truncated-gaussian", "step"):
         raise ProofcheckError("'prior' must be { law = \"uniform\", K = ... } or "
-                              "{ law = \"truncated-gaussian\", S = ..., L = ... }")
+                              "{ law = \"truncated-gaussian\" or \"step\", S = ..., L = ... }")
     if spec["law"] == "uniform":
         K = spec.get("K")
         if isinstance(K, bool) or not isinstance(K, int) or not 2 <= K <= 41:
@@ -63,8 +70,8 @@ def _prior(spec):
         return uniform_prior(K)
     S, L = _fraction(spec.get("S"), "S"), _fraction(spec.get("L"), "L")
     if not (0 < S <= 20 and 0 < L <= 10):
-        raise ProofcheckError("a truncated Gaussian prior needs 0 < S <= 20 and 0 < L <= 10")
-    return truncated_gaussian_prior(S, L)
+        raise ProofcheckError(f"a {spec['law']} prior needs 0 < S <= 20 and 0 < L <= 10")
+    return truncated_gaussian_prior(S, L) if spec["law"] == "truncated-gaussian" else step_prior(S, L)
 
 
 def _instances(claim):
