@@ -147,3 +147,16 @@ def test_the_dithered_conditional_entropy_is_the_posterior_entropy_plus_log_widt
         quadrature = dithered_conditional_entropy(instance, ps, width)
         posterior = released_law_quantities(instance, ps).conditional
     assert abs(quadrature - posterior - mpmath.log(mpf_of(width))) < 1e-12
+
+
+def test_the_rounded_release_loses_information_and_its_masses_sum_to_one():
+    # Rounding is post-processing: I(J; round(Y)) <= I(J; Y) (data processing).
+    from proofcheck.dp.lower_bounds.rounded_laws import _masses, rounded_law_quantities
+    prior = uniform_prior(3)
+    exact = Instance(prior, Mechanism(Fraction(1, 5), Fraction(3, 20), Fraction(1)), 3)
+    rounded = Instance(prior, Mechanism(Fraction(1, 5), Fraction(3, 20), Fraction(1), True), 3)
+    with mpmath.workdps(15):
+        ps = weights_at(prior)
+        assert all(abs(mpmath.fsum(P) - 1) < 1e-13 for P in _masses(rounded))
+        discrete = rounded_law_quantities(rounded, ps)["information"]
+        assert 0 < discrete < released_law_quantities(exact, ps).information

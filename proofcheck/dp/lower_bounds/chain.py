@@ -30,6 +30,7 @@ from .instance import Instance, mpf_of, weights_at
 from .noise_integrals import noise_expectations
 from .quantities import dither_mean_absolute, dithered_entropy, entropy, laplace_entropy
 from .released_laws import released_law_quantities
+from .rounded_laws import rounded_law_quantities
 
 
 @dataclass
@@ -56,6 +57,8 @@ def _quantities(prior, mechanism, n: int, prec: int) -> dict:
         base = n + prior.shift
         instance = Instance(prior, mechanism, base)
         ps = weights_at(prior)
+        if mechanism.rounded:
+            return _rounded_quantities(instance, ps)
         errors, dithered = noise_expectations(mechanism, tuple(base + j for j in prior.support), prec)
         laws = released_law_quantities(instance, ps)
         out = {
@@ -74,11 +77,32 @@ def _quantities(prior, mechanism, n: int, prec: int) -> dict:
         return out
 
 
+def _rounded_quantities(instance: Instance, ps) -> dict:
+    """The same quantities for the rounded release, by summation over its integer values."""
+    laws = rounded_law_quantities(instance, ps)
+    out = _prior_quantities(instance.prior, ps)
+    out.update(errors=laws["errors"], information=laws["information"], divergences=laws["divergences"],
+               mixture_to_star=laws["mixture_to_star"], conditional=laws["conditional"],
+               D=mpmath.fsum(p * e for p, e in zip(ps, laws["errors"])),
+               dithered=mpmath.fsum(p * e for p, e in zip(ps, laws["dithered_each"])))
+    out["h_Laplace"] = laplace_entropy(out["dithered"])
+    return out
+
+
+def _prior_quantities(prior, ps) -> dict:
+    return {"ps": ps, "H": entropy(ps), "mean_J": prior.shift + mpmath.fsum(p * j for j, p in enumerate(ps)),
+            "spread": mpmath.fsum(p * (j - prior.j_star) ** 2 for j, p in enumerate(ps)),
+            "h_X": dithered_entropy(ps), "E|U|": dither_mean_absolute()}
+
+
 @lru_cache(maxsize=64)
 def _dithered_conditional(prior, mechanism, n: int, width, prec: int):
     """h(X | Y) by quadrature of the density of X = J + U given Y (``dithered_conditional``)."""
     with mpmath.workprec(prec):
-        return dithered_conditional_entropy(Instance(prior, mechanism, n + prior.shift), weights_at(prior), width)
+        instance, ps = Instance(prior, mechanism, n + prior.shift), weights_at(prior)
+        if mechanism.rounded:
+            return rounded_law_quantities(instance, ps, width)["dithered_conditional"]
+        return dithered_conditional_entropy(instance, ps, width)
 
 
 def chain_steps(instance: Instance):

@@ -82,3 +82,11 @@ def dithered_conditional_entropy(instance: Instance, ps, width=1):
     points = sorted({edge, max(means) + T * sigma, *(mu + k * sigma for mu in means for k in (-4, 4)
                                                     if edge < mu + k * sigma < max(means) + T * sigma)})
     return mass * at_zero + mpmath.quad(outer, points, method="gauss-legendre")
+
+
+def posterior_mixture_entropy(posteriors, support, width=1):
+    """h(X | Y) for a discrete Y: Σ_y P(Y = y) (−∫ g_y log g_y dx), ``posteriors`` the pairs
+    (P(Y = y), [P(J = j | Y = y)]); the inner integral as in ``dithered_conditional_entropy``."""
+    width = mpf_of(width)
+    table = _cell_nodes(support, _dither_density(width), width)
+    return mpmath.fsum(w * _inner_entropy(post, table) for w, post in posteriors)

@@ -54,6 +54,7 @@ class Mechanism:
     r: Fraction
     r0: Fraction
     c: Fraction
+    rounded: bool = False   # release (4) rounded to the nearest integer: a discrete mechanism
 
     def sigma(self):
         return _sigma(self.r0, self.c, mpmath.mp.prec)
@@ -166,7 +167,8 @@ class Instance:
 
     def describe(self):
         m = self.mechanism
-        return f"{self.prior.name}, r={m.r}, r0={m.r0}, c={m.c}, n={self.n}"
+        rounded = ", rounded" if m.rounded else ""
+        return f"{self.prior.name}, r={m.r}, r0={m.r0}, c={m.c}{rounded}, n={self.n}"
 
 
 def with_constants(instance: Instance, **changes) -> Instance:

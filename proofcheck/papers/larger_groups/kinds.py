@@ -16,7 +16,7 @@ side a hundred times smaller); each must fail at some instance.
 Claim fields::
 
     prior = { law = "uniform", K = 5 }            # or law = "truncated-gaussian" or "step", S, L
-    instances = [{ r = "1/50", r0 = "3/200", c = "1", n = 2 }, ...]
+    instances = [{ r = "1/50", r0 = "3/200", c = "1", n = 2 }, ...]   # rounded = true: (4) rounded
     constants = { dither_mean = "1/4" }           # optional: only negative controls change it
 """
 from __future__ import annotations
@@ -84,7 +84,10 @@ def _instances(claim):
         n = spec.get("n")
         if not (0 < r0 < r < 1 and c > 0) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ProofcheckError("each instance needs 0 < r0 < r < 1, c > 0 and an integer n >= 1")
-        out.append(Instance(prior, Mechanism(r, r0, c), n, constants))
+        rounded = spec.get("rounded", False)
+        if not isinstance(rounded, bool):
+            raise ProofcheckError("'rounded' must be true or false (the release (4) rounded to an integer)")
+        out.append(Instance(prior, Mechanism(r, r0, c, rounded), n, constants))
     return out
 
 
