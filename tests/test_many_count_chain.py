@@ -160,3 +160,12 @@ def test_the_rounded_release_loses_information_and_its_masses_sum_to_one():
         assert all(abs(mpmath.fsum(P) - 1) < 1e-13 for P in _masses(rounded))
         discrete = rounded_law_quantities(rounded, ps)["information"]
         assert 0 < discrete < released_law_quantities(exact, ps).information
+
+
+@pytest.mark.parametrize("x", ["0", "1/2", "3"])
+def test_the_airy_tail_in_closed_form_matches_the_laws_distribution_function(x):
+    from proofcheck.dp.lower_bounds.instance import _airy_tail
+    from proofcheck.dp.noise.laws import noise_law
+    with mpmath.workdps(20):
+        x = mpf_of(Fraction(x))
+        assert abs(_airy_tail(x) - (1 - noise_law("airy").cdf(x))) < 1e-15

@@ -18,6 +18,8 @@ from functools import lru_cache
 
 import mpmath
 
+from ..numerics.airy_functions import first_zero_of_airy_derivative
+
 
 def mpf_of(x):
     """The exact rational ``x`` at the working precision."""
@@ -73,10 +75,55 @@ class Mechanism:
         sigma, c = self.sigma(), mpf_of(self.c)
         return max((m + c) * mpmath.exp(sigma * z - sigma ** 2) - c, mpmath.mpf(0))
 
+    def below(self, t, m: int):
+        """P(release (4) < t) at count m, t > 0, and its upper tail P(release > t)."""
+        z = (mpmath.log(t + mpf_of(self.c)) - mpmath.log(m + mpf_of(self.c)) + self.sigma() ** 2) / self.sigma()
+        return mpmath.ncdf(z), mpmath.ncdf(-z)
+
     def clip_point(self, m: int):
         """The z below which (4) releases 0."""
         sigma, c = self.sigma(), mpf_of(self.c)
         return (mpmath.log(c / (m + c)) + sigma ** 2) / sigma
+
+
+@dataclass(frozen=True)
+class AiryMechanism:
+    """The drift-free Airy log-location release [(m + c) e^{sX} − c]₊, rounded to an integer.
+
+    X has the Airy law f = Ai(|x| + a1')²/Z (findings pack, ``explicit_family``), s > 0 its
+    scale, no drift.  Its edge n − 1 ↔ n shifts X by δ_n = log((n + c)/(n − 1 + c))/s, and
+    the theorem of ``airy_renyi_bound`` gives sup_α D_α/α ≤ |a1'| δ² at every shift, so
+    v(n) = |a1'| δ_n² is a budget (δ_m ≤ δ_n for m ≥ n: nonincreasing).
+    """
+
+    r: Fraction
+    c: Fraction
+    s: Fraction
+    rounded: bool = True
+
+    @property
+    def r0(self):
+        return self.r
+
+    def budget(self, n: int):
+        delta = mpmath.log((n + mpf_of(self.c)) / (n - 1 + mpf_of(self.c))) / mpf_of(self.s)
+        return abs(first_zero_of_airy_derivative(mpmath.mp.dps + 5)) * delta ** 2
+
+    def below(self, t, m: int):
+        """P(release before rounding < t) at count m, t > 0, and the upper tail, by symmetry."""
+        x = (mpmath.log(t + mpf_of(self.c)) - mpmath.log(m + mpf_of(self.c))) / mpf_of(self.s)
+        tail = _airy_tail(abs(x))
+        return (1 - tail, tail) if x >= 0 else (tail, 1 - tail)
+
+
+def _airy_tail(x):
+    """P(X > x), x ≥ 0, for the Airy law: (Ai'(y)² − y Ai(y)²)/Z at y = x + a1', Z = −2a1' Ai(a1')².
+
+    G(y) = y Ai² − Ai'² is an antiderivative of Ai² vanishing at +∞, so the tail is a
+    difference with 0, not with 1: the far tail keeps its digits."""
+    a = first_zero_of_airy_derivative(mpmath.mp.dps + 5)
+    y = x + a
+    return (mpmath.airyai(y, 1) ** 2 - y * mpmath.airyai(y) ** 2) / (-2 * a * mpmath.airyai(a) ** 2)
 
 
 @lru_cache(maxsize=64)
@@ -168,6 +215,8 @@ class Instance:
     def describe(self):
         m = self.mechanism
         rounded = ", rounded" if m.rounded else ""
+        if isinstance(m, AiryMechanism):
+            return f"{self.prior.name}, Airy drift-free, r={m.r}, c={m.c}, s={m.s}, rounded, n={self.n}"
         return f"{self.prior.name}, r={m.r}, r0={m.r0}, c={m.c}{rounded}, n={self.n}"
 
 

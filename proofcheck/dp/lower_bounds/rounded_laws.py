@@ -8,35 +8,34 @@ Every quantity of the chain is then a sum over y (cut where the Gaussian weight 
 below the working precision), computed here from those masses and no closed form:
 D, E|X − J~|, I(J; Y), the divergences of (20), D_KL(P̄ ‖ P_{j*}), H(J | Y) and
 h(X | Y) (by quadrature over x of the density of X given Y, ``dithered_conditional``).
+The masses come from the mechanism's ``below`` (lower and upper tails at t), so the same
+sums serve the drift-free Airy release of ``instance.AiryMechanism``, rounded.
 """
 from __future__ import annotations
 
 import mpmath
 
 from .dithered_conditional import posterior_mixture_entropy
-from .instance import Instance, mpf_of
+from .instance import Instance
 from .quantities import dithered_absolute
 
 
 def _masses(instance: Instance):
     """[P_m(y) for y = 0..top] at every count m = n + j of the support."""
     mech = instance.mechanism
-    sigma, c = mech.sigma(), mpf_of(mech.c)
-    T = int(mpmath.ceil(mpmath.sqrt(2 * (mpmath.mp.prec + 8) * mpmath.log(2)))) + 1
     top_count = instance.n + len(instance.prior.weights) - 1
-    top = int(mpmath.ceil((top_count + c) * mpmath.exp(T * sigma))) + 1
+    # Cut where the upper tail at the largest count is below the working precision.
+    top = top_count + 1
+    while mech.below(top + mpmath.mpf(1) / 2, top_count)[1] > mpmath.mpf(2) ** (-mpmath.mp.prec - 8):
+        top = 2 * top
     out = []
     for j in instance.prior.support:
         m = instance.n + j
-
-        def z(t, m=m):
-            return (mpmath.log(t + c) - mpmath.log(m + c) + sigma ** 2) / sigma
-        zs = [z(y + mpmath.mpf(1) / 2) for y in range(top + 1)]
-        # Above the median the masses are differences of upper tails Φ(−z): no cancellation
-        # of two numbers near 1, so the far masses keep their digits.
-        cells = [mpmath.ncdf(b) - mpmath.ncdf(a) if b <= 0 else mpmath.ncdf(-a) - mpmath.ncdf(-b)
-                 for a, b in zip(zs, zs[1:])]
-        out.append([mpmath.ncdf(zs[0])] + cells)
+        tails = [mech.below(y + mpmath.mpf(1) / 2, m) for y in range(top + 1)]
+        # Above the median the masses are differences of upper tails: no cancellation of
+        # two numbers near 1, so the far masses keep their digits.
+        cells = [b[0] - a[0] if b[0] <= a[1] else a[1] - b[1] for a, b in zip(tails, tails[1:])]
+        out.append([tails[0][0]] + cells)
     return out
 
 

@@ -17,6 +17,7 @@ Claim fields::
 
     prior = { law = "uniform", K = 5 }            # or law = "truncated-gaussian" or "step", S, L
     instances = [{ r = "1/50", r0 = "3/200", c = "1", n = 2 }, ...]   # rounded = true: (4) rounded
+    # or { noise = "airy", r, c, s, n }: the drift-free Airy release [(m + c)e^{sX} - c]_+, rounded
     constants = { dither_mean = "1/4" }           # optional: only negative controls change it
 """
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ...core.model.verdict import Verdict, failed, passed
 from ...core.numbers.precision import required_digits
 from ...dp.lower_bounds.chain import check_instance
 from ...dp.lower_bounds.instance import (
+    AiryMechanism,
     Constants,
     Instance,
     Mechanism,
@@ -80,6 +82,9 @@ def _instances(claim):
                              for k, v in claim.raw.get("constants", {}).items()})
     out = []
     for spec in claim.raw["instances"]:
+        if spec.get("noise") == "airy":
+            out.append(_airy_instance(prior, spec, constants))
+            continue
         r, r0, c = (_fraction(spec.get(k), k) for k in ("r", "r0", "c"))
         n = spec.get("n")
         if not (0 < r0 < r < 1 and c > 0) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
@@ -89,6 +94,15 @@ def _instances(claim):
             raise ProofcheckError("'rounded' must be true or false (the release (4) rounded to an integer)")
         out.append(Instance(prior, Mechanism(r, r0, c, rounded), n, constants))
     return out
+
+
+def _airy_instance(prior, spec, constants):
+    """{ noise = "airy", r, c, s, n }: the drift-free Airy release at scale s, rounded."""
+    r, c, scale = (_fraction(spec.get(k), k) for k in ("r", "c", "s"))
+    n = spec.get("n")
+    if not (0 < r < 1 and c > 0 and 0 < scale <= 1) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ProofcheckError("an Airy instance needs 0 < r < 1, c > 0, 0 < s <= 1 and an integer n >= 1")
+    return Instance(prior, AiryMechanism(r, c, scale), n, constants)
 
 
 def _show(step):
