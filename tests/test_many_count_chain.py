@@ -10,6 +10,7 @@ from proofcheck.dp.lower_bounds.instance import (
     Instance,
     Mechanism,
     mpf_of,
+    step_prior,
     truncated_gaussian_prior,
     uniform_prior,
     weights_at,
@@ -35,6 +36,21 @@ def test_the_dithered_absolute_value_is_the_integral_of_a_plus_u(a):
 def test_the_quantised_truncated_gaussian_prior_sums_to_one():
     with mpmath.workdps(30):
         assert abs(mpmath.fsum(weights_at(truncated_gaussian_prior(1, 2))) - 1) < 1e-25
+
+
+def test_the_step_prior_has_exact_weights_with_the_jump_inside_the_cell_of_zero():
+    # Z of density 2/3 on [-1, 0) and 1/3 on [0, 1], S = 2: cells of width 1/2.
+    prior = step_prior(2, 1)
+    assert sum(prior.weights) == 1
+    assert prior.weights == (Fraction(1, 6), Fraction(1, 3), Fraction(1, 4), Fraction(1, 6), Fraction(1, 12))
+    assert prior.shift + prior.j_star == 3
+
+
+def test_the_truncated_gaussian_prior_is_shifted_by_the_papers_b():
+    # Corollary 6.7: B = ceil(LS) + 1 = 3 at S = 1, L = 2; Q_S on {-2..2}, so J on {1..5}.
+    prior = truncated_gaussian_prior(1, 2)
+    assert prior.shift + prior.j_star == 3
+    assert prior.shift == 1 and len(prior.weights) == 5
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +133,39 @@ def test_a_step_between_two_tiny_sides_is_decided_relatively(left, right, rel, h
         step = Step("s", "w", mpmath.mpf(left), rel, mpmath.mpf(right))
         assert _decide(step, 50) is holds
 
+
+
+@pytest.mark.parametrize("width", [Fraction(1), Fraction(1, 2)])
+def test_the_dithered_conditional_entropy_is_the_posterior_entropy_plus_log_width(width):
+    # Lemma 6.3: given Y, X = J + U mixes uniform laws on disjoint cells of length w, so
+    # h(X | Y) = H(J | Y) + log w; the quadrature over x knows nothing of that.
+    from proofcheck.dp.lower_bounds.dithered_conditional import dithered_conditional_entropy
+    prior = uniform_prior(3)
+    instance = Instance(prior, Mechanism(Fraction(1, 2), Fraction(9, 20), Fraction(1, 2)), 1)
+    with mpmath.workdps(15):
+        ps = weights_at(prior)
+        quadrature = dithered_conditional_entropy(instance, ps, width)
+        posterior = released_law_quantities(instance, ps).conditional
+    assert abs(quadrature - posterior - mpmath.log(mpf_of(width))) < 1e-12
+
+
+def test_the_rounded_release_loses_information_and_its_masses_sum_to_one():
+    # Rounding is post-processing: I(J; round(Y)) <= I(J; Y) (data processing).
+    from proofcheck.dp.lower_bounds.rounded_laws import _masses, rounded_law_quantities
+    prior = uniform_prior(3)
+    exact = Instance(prior, Mechanism(Fraction(1, 5), Fraction(3, 20), Fraction(1)), 3)
+    rounded = Instance(prior, Mechanism(Fraction(1, 5), Fraction(3, 20), Fraction(1), True), 3)
+    with mpmath.workdps(15):
+        ps = weights_at(prior)
+        assert all(abs(mpmath.fsum(P) - 1) < 1e-13 for P in _masses(rounded))
+        discrete = rounded_law_quantities(rounded, ps)["information"]
+        assert 0 < discrete < released_law_quantities(exact, ps).information
+
+
+@pytest.mark.parametrize("x", ["0", "1/2", "3"])
+def test_the_airy_tail_in_closed_form_matches_the_laws_distribution_function(x):
+    from proofcheck.dp.lower_bounds.instance import _airy_tail
+    from proofcheck.dp.noise.laws import noise_law
+    with mpmath.workdps(20):
+        x = mpf_of(Fraction(x))
+        assert abs(_airy_tail(x) - (1 - noise_law("airy").cdf(x))) < 1e-15

@@ -25,10 +25,12 @@ from functools import lru_cache
 import mpmath
 
 from ...core.numbers.precision import comparison_scale, required_digits
+from .dithered_conditional import dithered_conditional_entropy
 from .instance import Instance, mpf_of, weights_at
 from .noise_integrals import noise_expectations
 from .quantities import dither_mean_absolute, dithered_entropy, entropy, laplace_entropy
 from .released_laws import released_law_quantities
+from .rounded_laws import rounded_law_quantities
 
 
 @dataclass
@@ -51,13 +53,17 @@ def _quantities(prior, mechanism, n: int, prec: int) -> dict:
     proof (E|U|, the Laplace factor, the privacy factor), so it reuses them.
     """
     with mpmath.workprec(prec):
-        instance = Instance(prior, mechanism, n)
+        # Index i of the prior is J = shift + i, released at count n + shift + i.
+        base = n + prior.shift
+        instance = Instance(prior, mechanism, base)
         ps = weights_at(prior)
-        errors, dithered = noise_expectations(mechanism, tuple(n + j for j in prior.support), prec)
+        if mechanism.rounded:
+            return _rounded_quantities(instance, ps)
+        errors, dithered = noise_expectations(mechanism, tuple(base + j for j in prior.support), prec)
         laws = released_law_quantities(instance, ps)
         out = {
             "ps": ps, "errors": errors, "H": entropy(ps),
-            "mean_J": mpmath.fsum(p * j for j, p in enumerate(ps)),
+            "mean_J": prior.shift + mpmath.fsum(p * j for j, p in enumerate(ps)),
             "spread": mpmath.fsum(p * (j - prior.j_star) ** 2 for j, p in enumerate(ps)),
             "D": mpmath.fsum(p * e for p, e in zip(ps, errors)),
             "dithered": mpmath.fsum(p * e for p, e in zip(ps, dithered)),
@@ -71,6 +77,34 @@ def _quantities(prior, mechanism, n: int, prec: int) -> dict:
         return out
 
 
+def _rounded_quantities(instance: Instance, ps) -> dict:
+    """The same quantities for the rounded release, by summation over its integer values."""
+    laws = rounded_law_quantities(instance, ps)
+    out = _prior_quantities(instance.prior, ps)
+    out.update(errors=laws["errors"], information=laws["information"], divergences=laws["divergences"],
+               mixture_to_star=laws["mixture_to_star"], conditional=laws["conditional"],
+               D=mpmath.fsum(p * e for p, e in zip(ps, laws["errors"])),
+               dithered=mpmath.fsum(p * e for p, e in zip(ps, laws["dithered_each"])))
+    out["h_Laplace"] = laplace_entropy(out["dithered"])
+    return out
+
+
+def _prior_quantities(prior, ps) -> dict:
+    return {"ps": ps, "H": entropy(ps), "mean_J": prior.shift + mpmath.fsum(p * j for j, p in enumerate(ps)),
+            "spread": mpmath.fsum(p * (j - prior.j_star) ** 2 for j, p in enumerate(ps)),
+            "h_X": dithered_entropy(ps), "E|U|": dither_mean_absolute()}
+
+
+@lru_cache(maxsize=64)
+def _dithered_conditional(prior, mechanism, n: int, width, prec: int):
+    """h(X | Y) by quadrature of the density of X = J + U given Y (``dithered_conditional``)."""
+    with mpmath.workprec(prec):
+        instance, ps = Instance(prior, mechanism, n + prior.shift), weights_at(prior)
+        if mechanism.rounded:
+            return rounded_law_quantities(instance, ps, width)["dithered_conditional"]
+        return dithered_conditional_entropy(instance, ps, width)
+
+
 def chain_steps(instance: Instance):
     """Every step of (17)–(22) at ``instance``, both sides computed at the current precision."""
     k = instance.constants
@@ -79,14 +113,16 @@ def chain_steps(instance: Instance):
     ps, errors, H, D = q["ps"], q["errors"], q["H"], q["D"]
     mean_J, spread, dithered = q["mean_J"], q["spread"], q["dithered"]
     information, divergences, mixture_to_star = q["information"], q["divergences"], q["mixture_to_star"]
-    conditional = q["conditional"]
+    conditional_J = q["conditional"]
+    conditional = _dithered_conditional(prior, mech, n, k.dither_width, mpmath.mp.prec)
     star = prior.j_star
     v = mech.budget(n)
     r = mpf_of(mech.r)
-    worst_utility = max((e - r * (n + j) for j, e in enumerate(errors)), key=lambda x: x)
-    # Every edge on a path from n + j to n + j* has larger endpoint m in (n, n + K); at
-    # j = j* both sides of (20) are 0, so the comparisons run over the other points.
-    worst_path = max(mech.budget(m) - v for m in range(n + 1, n + len(ps)))
+    base = n + prior.shift
+    worst_utility = max((e - r * (base + j) for j, e in enumerate(errors)), key=lambda x: x)
+    # Every edge on a path from n + J to n + j* has larger endpoint m in (n, n + shift + K);
+    # at j = j* both sides of (20) are 0, so the comparisons run over the other points.
+    worst_path = max(mech.budget(m) - v for m in range(n + 1, base + len(ps)))
     worst_kl = max(d - k.privacy() * (j - star) ** 2 * v for j, d in enumerate(divergences) if j != star)
     bound_19 = max(H - mpmath.log(k.laplace() * (r * (n + mean_J) + k.dither())), 0) / spread
     return [
@@ -97,8 +133,11 @@ def chain_steps(instance: Instance):
         Step("(18) at every count of the support", "max_j E|Y - m| - r m <= 0", worst_utility, "<=", 0),
         Step("E|X - J~| <= D + E|U|", "Lemma 6.3: triangle inequality", dithered, "<=", D + k.dither()),
         Step("D <= r(n + E J)", "Theorem 6.4: utility", D, "<=", r * (n + mean_J)),
-        # Compared as a sum: where Y reveals J, h(X|Y) is near 0 and H(J) - I(J;Y) would cancel.
-        Step("h(X|Y) + I(J;Y) = H(J)", "Lemma 6.3: I(X;Y) = I(J;Y), h(X|Y) = H(J|Y)",
+        # h(X|Y) is the quadrature over x of the density of X given Y, H(J|Y) the posterior
+        # surprisal: two computations.  Compared as a sum: where Y reveals J, h(X|Y) is near 0.
+        Step("h(X|Y) + I(J;Y) = H(J|Y) + I(J;Y)", "Lemma 6.3: h(X|Y) = H(J|Y)",
+             conditional + information, "=", conditional_J + information),
+        Step("h(X|Y) + I(J;Y) = H(J)", "Lemma 6.3: I(X;Y) = I(J;Y)",
              conditional + information, "=", H),
         Step("h(X|Y) <= log(2e E|X - J~|)", "Lemma 6.3: maximum entropy and Jensen", conditional, "<=",
              mpmath.log(k.laplace() * dithered)),

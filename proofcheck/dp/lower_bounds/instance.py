@@ -18,6 +18,8 @@ from functools import lru_cache
 
 import mpmath
 
+from ..numerics.airy_functions import first_zero_of_airy_derivative
+
 
 def mpf_of(x):
     """The exact rational ``x`` at the working precision."""
@@ -32,6 +34,7 @@ class Constants:
     dither_mean: Fraction | str = Fraction(1, 4)      # E|U| for U uniform on [−1/2, 1/2]
     laplace_factor: str = "2e"                        # h(Laplace_d) = log(laplace_factor · d)
     privacy_factor: Fraction = Fraction(1)            # D_KL(P_j‖P_j*) ≤ factor · (j − j*)² v(n)
+    dither_width: Fraction = Fraction(1)              # U uniform on [−width/2, width/2]
 
     def laplace(self):
         return {"2e": 2 * mpmath.e, "e": mpmath.e, "4e": 4 * mpmath.e}[self.laplace_factor]
@@ -53,6 +56,7 @@ class Mechanism:
     r: Fraction
     r0: Fraction
     c: Fraction
+    rounded: bool = False   # release (4) rounded to the nearest integer: a discrete mechanism
 
     def sigma(self):
         return _sigma(self.r0, self.c, mpmath.mp.prec)
@@ -71,10 +75,55 @@ class Mechanism:
         sigma, c = self.sigma(), mpf_of(self.c)
         return max((m + c) * mpmath.exp(sigma * z - sigma ** 2) - c, mpmath.mpf(0))
 
+    def below(self, t, m: int):
+        """P(release (4) < t) at count m, t > 0, and its upper tail P(release > t)."""
+        z = (mpmath.log(t + mpf_of(self.c)) - mpmath.log(m + mpf_of(self.c)) + self.sigma() ** 2) / self.sigma()
+        return mpmath.ncdf(z), mpmath.ncdf(-z)
+
     def clip_point(self, m: int):
         """The z below which (4) releases 0."""
         sigma, c = self.sigma(), mpf_of(self.c)
         return (mpmath.log(c / (m + c)) + sigma ** 2) / sigma
+
+
+@dataclass(frozen=True)
+class AiryMechanism:
+    """The drift-free Airy log-location release [(m + c) e^{sX} − c]₊, rounded to an integer.
+
+    X has the Airy law f = Ai(|x| + a1')²/Z (findings pack, ``explicit_family``), s > 0 its
+    scale, no drift.  Its edge n − 1 ↔ n shifts X by δ_n = log((n + c)/(n − 1 + c))/s, and
+    the theorem of ``airy_renyi_bound`` gives sup_α D_α/α ≤ |a1'| δ² at every shift, so
+    v(n) = |a1'| δ_n² is a budget (δ_m ≤ δ_n for m ≥ n: nonincreasing).
+    """
+
+    r: Fraction
+    c: Fraction
+    s: Fraction
+    rounded: bool = True
+
+    @property
+    def r0(self):
+        return self.r
+
+    def budget(self, n: int):
+        delta = mpmath.log((n + mpf_of(self.c)) / (n - 1 + mpf_of(self.c))) / mpf_of(self.s)
+        return abs(first_zero_of_airy_derivative(mpmath.mp.dps + 5)) * delta ** 2
+
+    def below(self, t, m: int):
+        """P(release before rounding < t) at count m, t > 0, and the upper tail, by symmetry."""
+        x = (mpmath.log(t + mpf_of(self.c)) - mpmath.log(m + mpf_of(self.c))) / mpf_of(self.s)
+        tail = _airy_tail(abs(x))
+        return (1 - tail, tail) if x >= 0 else (tail, 1 - tail)
+
+
+def _airy_tail(x):
+    """P(X > x), x ≥ 0, for the Airy law: (Ai'(y)² − y Ai(y)²)/Z at y = x + a1', Z = −2a1' Ai(a1')².
+
+    G(y) = y Ai² − Ai'² is an antiderivative of Ai² vanishing at +∞, so the tail is a
+    difference with 0, not with 1: the far tail keeps its digits."""
+    a = first_zero_of_airy_derivative(mpmath.mp.dps + 5)
+    y = x + a
+    return (mpmath.airyai(y, 1) ** 2 - y * mpmath.airyai(y) ** 2) / (-2 * a * mpmath.airyai(a) ** 2)
 
 
 @lru_cache(maxsize=64)
@@ -87,11 +136,15 @@ def _sigma(r0, c, prec):
 
 @dataclass(frozen=True)
 class Prior:
-    """A finitely supported prior on 0..K−1 with a reference point j*."""
+    """A finitely supported prior: J = shift + i with weights on i = 0..K−1, reference point j*.
+
+    ``j_star`` is an index; ``shift`` is the count that index 0 stands for, so that the
+    paper's J = B + Q_S (Corollary 6.7) is stated with the paper's own B."""
 
     name: str
     weights: tuple
     j_star: int
+    shift: int = 0
 
     @property
     def support(self):
@@ -107,13 +160,35 @@ def truncated_gaussian_prior(S: Fraction, L: Fraction) -> Prior:
     """J = B + Q_S with Q_S = S Z_L rounded, Z_L standard Gaussian on [−L, L] (Corollary 6.7).
 
     The weights are exact expressions in Φ; they are evaluated at the working precision
-    by ``weights_at``.  Here the support is shifted to start at 0, so j* is the cell of 0.
+    by ``weights_at``.  The indices start at the lowest cell, j* is the cell of 0, and
+    J = B + Q_S with the paper's B = ⌈LS⌉ + 1, so index i stands for J = B + low + i.
     """
     S, L = Fraction(S), Fraction(L)
     low = math.floor(-L * S - Fraction(1, 2)) + 1
     high = math.ceil(L * S + Fraction(1, 2)) - 1
     cells = tuple(("tg", S, L, k) for k in range(low, high + 1))
-    return Prior(f"truncated Gaussian S={S}, L={L}", cells, -low)
+    B = math.ceil(L * S) + 1
+    return Prior(f"J = B + Q_S, S={S}, L={L}, B={B}", cells, -low, B + low)
+
+
+def step_prior(S: Fraction, L: Fraction) -> Prior:
+    """J = B + Q_S, Q_S = S Z rounded, Z of density 2/(3L) on [−L, 0) and 1/(3L) on [0, L].
+
+    A bounded, piecewise-continuous density that jumps at 0, inside its support (Lemma 6.6
+    covers it).  The cell weights are exact rationals: the length of each cell's part on
+    either side of 0 times the density there.  B = ⌈LS⌉ + 1 and j* = B, as in Corollary 6.7.
+    """
+    S, L = Fraction(S), Fraction(L)
+    low = math.floor(-L * S - Fraction(1, 2)) + 1
+    high = math.ceil(L * S + Fraction(1, 2)) - 1
+
+    def mass(a, b):
+        left = max(Fraction(0), min(b, Fraction(0)) - max(a, -L))
+        right = max(Fraction(0), min(b, L) - max(a, Fraction(0)))
+        return left * 2 / (3 * L) + right / (3 * L)
+    cells = tuple(mass((k - Fraction(1, 2)) / S, (k + Fraction(1, 2)) / S) for k in range(low, high + 1))
+    B = math.ceil(L * S) + 1
+    return Prior(f"J = B + Q_S, Z with a jump at 0, S={S}, L={L}, B={B}", cells, -low, B + low)
 
 
 def weights_at(prior: Prior):
@@ -139,7 +214,10 @@ class Instance:
 
     def describe(self):
         m = self.mechanism
-        return f"{self.prior.name}, r={m.r}, r0={m.r0}, c={m.c}, n={self.n}"
+        rounded = ", rounded" if m.rounded else ""
+        if isinstance(m, AiryMechanism):
+            return f"{self.prior.name}, Airy drift-free, r={m.r}, c={m.c}, s={m.s}, rounded, n={self.n}"
+        return f"{self.prior.name}, r={m.r}, r0={m.r0}, c={m.c}{rounded}, n={self.n}"
 
 
 def with_constants(instance: Instance, **changes) -> Instance:

@@ -15,8 +15,9 @@ side a hundred times smaller); each must fail at some instance.
 
 Claim fields::
 
-    prior = { law = "uniform", K = 5 }            # or law = "truncated-gaussian", S, L
-    instances = [{ r = "1/50", r0 = "3/200", c = "1", n = 2 }, ...]
+    prior = { law = "uniform", K = 5 }            # or law = "truncated-gaussian" or "step", S, L
+    instances = [{ r = "1/50", r0 = "3/200", c = "1", n = 2 }, ...]   # rounded = true: (4) rounded
+    # or { noise = "airy", r, c, s, n }: the drift-free Airy release [(m + c)e^{sX} - c]_+, rounded
     constants = { dither_mean = "1/4" }           # optional: only negative controls change it
 """
 from __future__ import annotations
@@ -30,7 +31,15 @@ from ...core.model.errors import ProofcheckError
 from ...core.model.verdict import Verdict, failed, passed
 from ...core.numbers.precision import required_digits
 from ...dp.lower_bounds.chain import check_instance
-from ...dp.lower_bounds.instance import Constants, Instance, Mechanism, truncated_gaussian_prior, uniform_prior
+from ...dp.lower_bounds.instance import (
+    AiryMechanism,
+    Constants,
+    Instance,
+    Mechanism,
+    step_prior,
+    truncated_gaussian_prior,
+    uniform_prior,
+)
 
 # The chain is a sum of quadratures over K released laws at every instance; 15 digits
 # (and 30 for the re-check) decide its steps, whose margins are far wider than that.
@@ -41,6 +50,7 @@ WRONG_CONSTANTS = (
     ("E|U| = 1/8 instead of 1/4", {"dither_mean": "1/8"}),
     ("Laplace entropy log(e d) instead of log(2e d)", {"laplace_factor": "e"}),
     ("privacy side (j - j*)^2 v(n)/100", {"privacy_factor": "1/100"}),
+    ("dither U uniform on [-1/4, 1/4] in h(X|Y)", {"dither_width": "1/2"}),
 )
 
 
@@ -52,9 +62,9 @@ def _fraction(value, name):
 
 
 def _prior(spec):
-    if not isinstance(spec, dict) or spec.get("law") not in ("uniform", "truncated-gaussian"):
+    if not isinstance(spec, dict) or spec.get("law") not in ("uniform", "truncated-gaussian", "step"):
         raise ProofcheckError("'prior' must be { law = \"uniform\", K = ... } or "
-                              "{ law = \"truncated-gaussian\", S = ..., L = ... }")
+                              "{ law = \"truncated-gaussian\" or \"step\", S = ..., L = ... }")
     if spec["law"] == "uniform":
         K = spec.get("K")
         if isinstance(K, bool) or not isinstance(K, int) or not 2 <= K <= 41:
@@ -62,8 +72,8 @@ def _prior(spec):
         return uniform_prior(K)
     S, L = _fraction(spec.get("S"), "S"), _fraction(spec.get("L"), "L")
     if not (0 < S <= 20 and 0 < L <= 10):
-        raise ProofcheckError("a truncated Gaussian prior needs 0 < S <= 20 and 0 < L <= 10")
-    return truncated_gaussian_prior(S, L)
+        raise ProofcheckError(f"a {spec['law']} prior needs 0 < S <= 20 and 0 < L <= 10")
+    return truncated_gaussian_prior(S, L) if spec["law"] == "truncated-gaussian" else step_prior(S, L)
 
 
 def _instances(claim):
@@ -72,12 +82,27 @@ def _instances(claim):
                              for k, v in claim.raw.get("constants", {}).items()})
     out = []
     for spec in claim.raw["instances"]:
+        if spec.get("noise") == "airy":
+            out.append(_airy_instance(prior, spec, constants))
+            continue
         r, r0, c = (_fraction(spec.get(k), k) for k in ("r", "r0", "c"))
         n = spec.get("n")
         if not (0 < r0 < r < 1 and c > 0) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ProofcheckError("each instance needs 0 < r0 < r < 1, c > 0 and an integer n >= 1")
-        out.append(Instance(prior, Mechanism(r, r0, c), n, constants))
+        rounded = spec.get("rounded", False)
+        if not isinstance(rounded, bool):
+            raise ProofcheckError("'rounded' must be true or false (the release (4) rounded to an integer)")
+        out.append(Instance(prior, Mechanism(r, r0, c, rounded), n, constants))
     return out
+
+
+def _airy_instance(prior, spec, constants):
+    """{ noise = "airy", r, c, s, n }: the drift-free Airy release at scale s, rounded."""
+    r, c, scale = (_fraction(spec.get(k), k) for k in ("r", "c", "s"))
+    n = spec.get("n")
+    if not (0 < r < 1 and c > 0 and 0 < scale <= 1) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ProofcheckError("an Airy instance needs 0 < r < 1, c > 0, 0 < s <= 1 and an integer n >= 1")
+    return Instance(prior, AiryMechanism(r, c, scale), n, constants)
 
 
 def _show(step):
@@ -95,8 +120,9 @@ class ChainInstance(Kind):
             raise ProofcheckError("'instances' must be a non-empty list of parameter sets")
         constants = claim.raw.get("constants", {})
         if not isinstance(constants, dict) or set(constants) - {"dither_mean", "laplace_factor",
-                                                                 "privacy_factor"}:
-            raise ProofcheckError("'constants' may set dither_mean, laplace_factor, privacy_factor")
+                                                                 "privacy_factor", "dither_width"}:
+            raise ProofcheckError("'constants' may set dither_mean, laplace_factor, privacy_factor, "
+                                  "dither_width")
         _instances(claim)
 
     def check(self, claim, settings):
