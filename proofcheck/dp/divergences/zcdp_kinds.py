@@ -180,9 +180,7 @@ class ZcdpSupremum(Kind):
         orders = grid.orders()
         slack = claim.expr("asserts") - ratio
         points = sample_points(claim, settings)
-        routes = set()
-        checked = 0
-        searched = {"points": 0}
+        routes, checked, searched = set(), 0, {"points": 0}
         proofs: dict = {"proved": 0, "points": 0}
         # The supremum is over every alpha > 1: orders beyond the grid are looked at too, where
         # D_alpha/alpha must be finite (a divergence that blows up past alpha_max exceeds rho).
