@@ -187,3 +187,13 @@ def test_an_undeclared_bound_variable_is_named_as_written_not_as_a_syntax_tree(t
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "needs a declared variable, not 'j' (declare it under variables)" in result.stderr
     assert "Name(" not in result.stderr
+
+
+def test_a_claim_that_times_out_under_mutants_is_an_error_not_a_traceback(tmp_path):
+    claims = tmp_path / "runaways.toml"
+    claims.write_text(RUNAWAYS)
+    result = run_cli("verify", "--claims", str(claims), "--only", "slow-sum", "sound", "--mutants",
+                     "--timeout", "0.5", "-j", "1")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr + result.stdout
+    assert "ERROR slow-sum" in result.stdout and "negative controls:" in result.stdout

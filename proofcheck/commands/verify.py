@@ -162,10 +162,11 @@ def run(args) -> int:
                    "cached": sum(r.cached for r in results),
                    "papers": {paper: tally.as_dict() for paper, tally in _by_paper(results).items()}}
         if args.mutants:
-            summary["mutants"] = {"made": sum(r.mutants.made for r in results),
-                                  "rejected": sum(r.mutants.rejected for r in results),
-                                  "dismissed": sum(len(r.mutants.dismissed) for r in results),
-                                  "unfinished": sum(bool(r.mutants.unfinished) for r in results)}
+            reports = _mutant_reports(results)
+            summary["mutants"] = {"made": sum(m.made for m in reports),
+                                  "rejected": sum(m.rejected for m in reports),
+                                  "dismissed": sum(len(m.dismissed) for m in reports),
+                                  "unfinished": sum(bool(m.unfinished) for m in reports)}
         summary["chain_evidence"] = dict(Counter(chains[r.claim.id].evidence for r in results))
         if args.require:
             summary["require"] = args.require
@@ -185,9 +186,10 @@ def run(args) -> int:
                   f"settings and source (--no-cache checks them again)")
         _print_weaker_chains(results, chains)
         if args.mutants:
-            made = sum(r.mutants.made for r in results)
-            rejected = sum(r.mutants.rejected for r in results)
-            dismissed = sum(len(r.mutants.dismissed) for r in results)
+            reports = _mutant_reports(results)
+            made = sum(m.made for m in reports)
+            rejected = sum(m.rejected for m in reports)
+            dismissed = sum(len(m.dismissed) for m in reports)
             print(f"negative controls: {rejected} of {made} mutants rejected; {dismissed} perturbations "
                   f"dismissed as no wrong claim after a dense check")
             for r in results:
@@ -205,6 +207,12 @@ def run(args) -> int:
                           + (f"; stopped after {args.maxfail} not passed (-x/--maxfail), "
                              f"{len(claims) - len(results)} not checked" if stopped else "")))
     return 0 if total.all_passed and mutants_ok and not below and not broken else 1
+
+
+def _mutant_reports(results) -> list:
+    """The negative controls' reports; a claim that timed out or whose worker died has none
+    (it is an error already, and its controls never ran)."""
+    return [r.mutants for r in results if r.mutants is not None]
 
 
 def _broken_files(args) -> dict:
