@@ -153,16 +153,7 @@ class Derivation:
         return split_logarithms(sp.sympify(expr), self._shifts())
 
     def _shifts(self) -> tuple[dict, dict]:
-        forward, back = {}, {}
-        for parameter in (self._domain.parameters.values() if self._domain is not None else ()):
-            lower = parameter.lower
-            if lower is None or not lower.expr.is_number or lower.expr == 0:
-                continue  # a bound at 0 is the symbol's own sign already
-            x = parameter.symbol
-            above = sp.Dummy(f"{x.name}_above", real=True,
-                             **({"positive": True} if lower.strict else {"nonnegative": True}))
-            forward[x], back[above] = lower.expr + above, x - lower.expr
-        return forward, back
+        return self._domain.lower_bound_shifts() if self._domain is not None else ({}, {})
 
     # -- overrides ------------------------------------------------------------
     def _override(self, key, default):

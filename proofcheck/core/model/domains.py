@@ -225,6 +225,25 @@ class Domain:
         """At least ``MIN_POINTS`` exact points in general position (``proofcheck.core.model.sampling``)."""
         return _sample_points(self, count, seed)
 
+    def lower_bound_shifts(self) -> tuple[dict, dict]:
+        """``(forward, back)``: each parameter with a constant lower bound a != 0 written a + t,
+        ``t > 0`` (``t >= 0`` for a closed bound), and back.
+
+        SymPy's assumptions know only signs: alpha > 1 is alpha = 1 + t, and then 1 - 2 alpha
+        = -1 - 2t is seen negative.  A sign proved for every t > 0 holds on the parameter's
+        range, whatever its upper bound (the shift forgets it, which only widens the range).
+        """
+        forward, back = {}, {}
+        for parameter in self.parameters.values():
+            lower = parameter.lower
+            if lower is None or not lower.expr.is_number or lower.expr == 0:
+                continue  # a bound at 0 is the symbol's own sign already
+            x = parameter.symbol
+            above = sp.Dummy(f"{x.name}_above", real=True,
+                             **({"positive": True} if lower.strict else {"nonnegative": True}))
+            forward[x], back[above] = lower.expr + above, x - lower.expr
+        return forward, back
+
     def describe(self) -> str:
         """The box in words, for a verdict: ``0 < r < 1, c > 0``."""
         return ", ".join(p.spec for p in self.parameters.values())

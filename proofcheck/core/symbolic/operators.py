@@ -29,6 +29,7 @@ from ..numbers.numeric import evaluate
 from ..numbers.quadrature_pieces import breakpoint_expressions
 from .corroboration import approaching, contradiction, inside
 from .gaussian_integrals import gaussian_integral
+from .geometric_sums import geometric_sum
 from .signs import from_one, log_of_positive, proved_nonnegative, proved_sign
 
 
@@ -42,7 +43,7 @@ class UnprovedBranch(NoClosedForm):
     closed form may be wrong elsewhere, so it is no derivation of the claim."""
 
 
-def closed_form(expr, representative=None, points=None):
+def closed_form(expr, representative=None, points=None, shifts=None):
     """Closed form of ``expr`` with every operator evaluated, or NoClosedForm.
 
     Each operator's closed form is held against the operator computed numerically at
@@ -50,7 +51,7 @@ def closed_form(expr, representative=None, points=None):
     lie apart, SymPy got it wrong, and it is refused (``corroboration``)."""
     expr = sp.sympify(expr)
     rep = representative or {}
-    result = _close(expr, rep, points if points is not None else [rep])
+    result = _close(expr, rep, points if points is not None else [rep], shifts or {})
     if result.has(*OPERATORS):
         raise NoClosedForm(f"SymPy left an unevaluated operator in {result}")
     if result.has(sp.nan):
@@ -58,20 +59,20 @@ def closed_form(expr, representative=None, points=None):
     return result
 
 
-def _close(expr, rep, points):
+def _close(expr, rep, points, shifts):
     if not expr.args or not expr.has(*OPERATORS):
         return expr
     if isinstance(expr, sp.Integral):
         (variable, lower, upper), = expr.limits  # one variable, as ``_integral`` takes it
-        inner = _close(expr.function, rep, inside(points, variable, lower, upper))
+        inner = _close(expr.function, rep, inside(points, variable, lower, upper), shifts)
         operator = expr.func(inner, *expr.limits)
         return _corroborated(operator, _integral(operator, rep), points)
     if isinstance(expr, sp.Derivative):
-        inner = _close(expr.expr, rep, points)
+        inner = _close(expr.expr, rep, points, shifts)
         return sp.diff(inner, *expr.variable_count)
     if isinstance(expr, sp.Limit):
         inner, variable, point, direction = expr.args
-        inner = _close(inner, rep, approaching(points, variable, point, direction))
+        inner = _close(inner, rep, approaching(points, variable, point, direction), shifts)
         value = sp.limit(inner, variable, point, str(direction))
         if isinstance(value, sp.Limit) or value.has(sp.AccumBounds):
             raise NoClosedForm(f"SymPy did not take the limit of {inner}")
@@ -81,12 +82,12 @@ def _close(expr, rep, points):
         within = points
         for index, first, last in reversed(expr.limits):
             within = inside(within, index, first, last, integer=True)
-        term = _close(expr.function, rep, within)
-        value = sp.summation(term, *expr.limits)
+        term = _close(expr.function, rep, within, shifts)
+        value = _sum(term, expr.limits, rep, shifts)
         if value.has(sp.Sum):
             raise NoClosedForm(f"SymPy did not close the sum of {term}")
         return _corroborated(sp.Sum(term, *expr.limits), value, points)
-    return expr.func(*[_close(a, rep, points) for a in expr.args])
+    return expr.func(*[_close(a, rep, points, shifts) for a in expr.args])
 
 
 def _corroborated(operator, value, points):
@@ -117,6 +118,35 @@ def _integral(expr, rep):
             raise NoClosedForm(f"SymPy did not close the integral of {piece}")
         pieces.append(value)
     return sp.Add(*pieces)
+
+
+def _sum(term, limits, rep, shifts):
+    """The sum of ``term`` over ``limits``: split at the kinks of its absolute values and summed
+    as geometric series where it can be (``geometric_sums``), else by SymPy's ``summation``."""
+    if len(limits) == 1 and not term.has(sp.sign, sp.Piecewise):
+        (index, lower, upper), = limits
+        pieces = _sum_pieces(term, index, lower, upper, rep)
+        values = [geometric_sum(piece, index, lo, hi, shifts) for piece, lo, hi in pieces]
+        if pieces and all(v is not None for v in values):
+            return sp.Add(*values)
+    return sp.summation(term, *limits)
+
+
+def _sum_pieces(term, index, lower, upper, rep):
+    """``[(branch, lo, hi)]``: the index range cut at each integer kink c into ``[lo, c - 1]`` and
+    ``[c, hi]``, each absolute value (Max, Min) replaced by its branch proved on the piece; [] where
+    a kink is not a proved integer or a branch is not proved.
+
+    Only continuous switches are taken: a branch proved on the open piece holds at its integer
+    ends too, where the switch's argument is 0 at worst (sign and Piecewise jump there)."""
+    try:
+        cuts = _order_cuts(list(breakpoint_expressions(term, index)), lower, upper, rep)
+        if not all(c.is_integer for c in cuts):
+            return []
+        edges = list(zip([lower] + cuts, [c - 1 for c in cuts] + [upper]))
+        return [(_resolve_branches(term, index, lo, hi, rep), lo, hi) for lo, hi in edges]
+    except NoClosedForm:
+        return []
 
 
 def _convergent_integral(integrand, variable, lower, upper):
@@ -259,7 +289,12 @@ class _Piece:
         return 1 if v > 0 else -1 if v < 0 else 0
 
     def proved(self, e, sign, what):
-        sign_on_piece = proved_sign(sp.sympify(e).xreplace(self.inside))
+        on_piece = sp.sympify(e).xreplace(self.inside)
+        sign_on_piece = proved_sign(on_piece)
+        if sign_on_piece is None:
+            # A positive integer Delta is 1 + m with m >= 0: then Delta - 1 + t > 0 is seen.
+            forward, _ = from_one(on_piece.free_symbols)
+            sign_on_piece = proved_sign(on_piece.xreplace(forward)) if forward else None
         if sign == 0 or sign_on_piece != sign:
             raise UnprovedBranch(f"{what} on ({self.lo}, {self.hi}) is not proved for every parameter value")
         return sign

@@ -19,13 +19,13 @@ from __future__ import annotations
 import sympy as sp
 
 from ...core.kinds import Kind
-from ...core.kinds.equality import equality_check, probe_points, representative_point
+from ...core.kinds.equality import claim_closed_form, equality_check, probe_points
 from ...core.model.claims import Claim
 from ...core.model.errors import EvaluationError, ProofcheckError
 from ...core.model.expressions import OPERATORS
 from ...core.model.verdict import Verdict
 from ...core.numbers.numeric import evaluate
-from ...core.symbolic.operators import NoClosedForm, closed_form, is_zero, nonzero_at
+from ...core.symbolic.operators import NoClosedForm, is_zero, nonzero_at
 
 
 def order_symbol(claim: Claim) -> sp.Symbol:
@@ -76,7 +76,7 @@ def _operators_closed(expression, claim: Claim, points):
     if not expression.has(*OPERATORS):
         return expression
     try:
-        return closed_form(expression, representative_point(claim), points)
+        return claim_closed_form(expression, claim, points)
     except (NoClosedForm, NotImplementedError, TypeError, ValueError, EvaluationError):
         return expression
 
@@ -139,7 +139,7 @@ class Renyi(Kind):
         shown = []
 
         def moment_closed_form(_):
-            closed = closed_form(moment, representative_point(claim), probe_points(claim))
+            closed = claim_closed_form(moment, claim)
             # log is one-to-one: comparing the moment with e^{(alpha-1) D_alpha} avoids
             # asking SymPy to combine logarithms.
             # ... and exp forgets the log's branch: 2 log(-e^u)/(alpha - 1) has the right
@@ -170,7 +170,7 @@ class KL(Kind):
         shown = []
 
         def kl_closed_form(expression):
-            closed = closed_form(expression, representative_point(claim), probe_points(claim))
+            closed = claim_closed_form(expression, claim)
             if _vanishes(closed - asserted, probe_points(claim)):
                 shown.append(closed)
                 return asserted
