@@ -41,7 +41,7 @@ from ..points.counterexamples import counterexample_search
 from ..points.policy import sample_points
 from ..proofs.route import certify_sign
 from ..symbolic.operators import NoClosedForm, closed_form
-from ..symbolic.signs import proved_nonnegative
+from ..symbolic.signs import proved_nonnegative, proved_sign
 from . import Kind
 from .equality import probe_points, representative_point
 from .inequality_points import decide_at, shown_value, slack_expression, slack_of
@@ -56,6 +56,9 @@ _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 def _symbolic(claim, settings):
     strict = claim.parsed["rel"] in ("<", ">")
     slack = slack_expression(claim)
+    if slack.has(sp.Derivative) and not slack.has(*(set(OPERATORS) - {sp.Derivative})):
+        slack = slack.doit()  # a derivative is exact: d/dc Phi^-1(u(c)) is Phi^-1'(u) u'(c)
+    slack = _real_atoms(slack, claim)
     if slack.has(*OPERATORS, sp.Piecewise):
         return False
     if slack.is_number:
@@ -91,6 +94,20 @@ def _symbolic(claim, settings):
             RecursionError):
         return False
     return False
+
+
+def _real_atoms(slack, claim):
+    """``slack`` with each erfinv(g) whose argument is proved inside (-1, 1) over the domain
+    written as a real symbol (positive where g > 0 is proved): SymPy does not know that
+    erfinv is real there, and so cannot sign e^{erfinv(g)^2}.  The symbol forgets how the value
+    depends on the parameters, so a sign proved with it holds the more."""
+    replacements = {}
+    for atom in slack.atoms(sp.erfinv):
+        g = claim.domain.interval_proof_map(atom.args[0])
+        if proved_sign(1 - g) == 1 and proved_sign(1 + g) == 1:
+            positive = {"positive": True} if proved_sign(g) == 1 else {}
+            replacements[atom] = sp.Dummy("erfinv", real=True, **positive)
+    return slack.xreplace(replacements) if replacements else slack
 
 
 # CPU seconds for one factorisation of a slack.  The packs' take 12 ms at most; a bump

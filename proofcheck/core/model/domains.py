@@ -244,6 +244,29 @@ class Domain:
             forward[x], back[above] = lower.expr + above, x - lower.expr
         return forward, back
 
+    def interval_proof_map(self, expr):
+        """``expr`` with each real parameter between two bounds written through a positive t.
+
+        ``a < x < b`` is ``x = (a + b t)/(1 + t)`` with t > 0; a closed end is reached at t = 0
+        (``(b + a t)/(1 + t)`` for ``a < x <= b``), so t >= 0 there.  A bound may name another
+        parameter (0 < r0 < r): the parameters are written last first, so that r0's bound r is
+        written in turn.  A parameter closed at both ends, or integer, or with a bound that is
+        not finite, keeps its symbol.  A sign proved of the result for every t holds for every
+        value of the parameters, as each map is onto its range.
+        """
+        for parameter in reversed(list(self.parameters.values())):
+            lower, upper = parameter.lower, parameter.upper
+            if parameter.integer or lower is None or upper is None or not (lower.strict or upper.strict):
+                continue
+            if not (lower.expr.is_finite is not False and upper.expr.is_finite is not False):
+                continue
+            t = sp.Dummy(f"{parameter.name}_t", **({"positive": True} if lower.strict and upper.strict
+                                                      else {"nonnegative": True}))
+            a, b = lower.expr, upper.expr
+            written = (b + a * t) / (1 + t) if lower.strict else (a + b * t) / (1 + t)
+            expr = expr.xreplace({parameter.symbol: written})
+        return expr
+
     def describe(self) -> str:
         """The box in words, for a verdict: ``0 < r < 1, c > 0``."""
         return ", ".join(p.spec for p in self.parameters.values())
