@@ -83,7 +83,7 @@ def test_a_true_inequality_is_proved_from_the_assumptions_in_either_direction(
 @pytest.mark.parametrize("params, lhs, rel, rhs, variables", [
     ({"s": "s > 0"}, "integrate(s*x, x, 0, 1)", ">", "0", {"x": "real"}),     # s/2
     ({"s": "s > 0"}, "summation(s, k, 1, 2)", ">", "0", {"k": "integer"}),   # 2 s
-    ({"x": "x > 0"}, "diff(x**2, x)", ">", "0", {}),                           # 2 x
+    ({"x": "x > -1"}, "diff(x*Abs(x), x)", ">=", "0", {}),                     # 2 |x|, a kink at 0
     ({"s": "s > 0"}, "limit(s + x, x, 0)", ">", "0", {"x": "real"}),           # s
     ({"x": "real"}, "Indicator(x <= 1)", ">=", "0", {}),                       # 0 or 1
 ])
@@ -463,3 +463,14 @@ def test_a_tie_that_sympy_cannot_settle_in_time_is_not_taken_for_an_exact_tie(mo
     monkeypatch.setattr(inequality_points, "time_budget", out_of_time)
     x = sp.Symbol("x", positive=True)
     assert inequality_points._exactly_zero_at(x - 1, {x: sp.Integer(1)}) is False
+
+
+def test_a_derivative_of_a_smooth_slack_is_taken_exactly_and_signed():
+    verdict = check_claim(claim({"x": "x > 0"}, "diff(x**2, x)", ">", "0"), SETTINGS)
+    assert verdict.passed and verdict.evidence == "symbolic", verdict.details
+
+
+def test_a_derivative_through_a_kink_is_not_signed_symbolically():
+    # d/dx |x| is written sign(x) by SymPy, which is 0 at 0, where no derivative exists.
+    verdict = check_claim(claim({"x": "x >= 0"}, "diff(Abs(x), x)", ">=", "0"), SETTINGS)
+    assert verdict.evidence != "symbolic", verdict.details

@@ -50,14 +50,18 @@ from .mutants import each_expression_mutant
 RECORDED_PATIENCE = 4.0
 # CPU seconds for SymPy's closed forms of a slack's integrals (the packs' take 0.35 s at most).
 CLOSING_SECONDS = 0.6
+# Functions whose derivative SymPy writes as if they were smooth everywhere.
+_KINKS = (sp.Abs, sp.Max, sp.Min, sp.floor, sp.ceiling, sp.sign, sp.Piecewise, sp.Heaviside)
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
 def _symbolic(claim, settings):
     strict = claim.parsed["rel"] in ("<", ">")
     slack = slack_expression(claim)
-    if slack.has(sp.Derivative) and not slack.has(*(set(OPERATORS) - {sp.Derivative})):
-        slack = slack.doit()  # a derivative is exact: d/dc Phi^-1(u(c)) is Phi^-1'(u) u'(c)
+    if slack.has(sp.Derivative) and not slack.has(*(set(OPERATORS) - {sp.Derivative}), *_KINKS):
+        # Differentiation of smooth functions is exact: d/dc Phi^-1(u(c)) is Phi^-1'(u) u'(c).
+        # Where a kink or a jump is inside, SymPy's derivative is wrong at it (d|x|/dx is sign x).
+        slack = slack.doit()
     slack = _real_atoms(slack, claim)
     if slack.has(*OPERATORS, sp.Piecewise):
         return False
@@ -65,11 +69,22 @@ def _symbolic(claim, settings):
         # SymPy signs a constant by evaluating it (evalf), which is not a derivation:
         # constants are left to the Arb enclosure, which certifies them.
         return False
+    shifted = _lower_shifts(claim)
+    try:
+        with time_budget(min(settings.symbolic_budget, 10.0)):
+            return all(_signed(case, claim, shifted, strict) for case in _integer_cases(slack, claim))
+    except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, AttributeError,
+            RecursionError):
+        return False
+
+
+def _lower_shifts(claim) -> dict:
+    """Each parameter with a constant lower bound and no upper one written as that bound plus a
+    fresh t: x > a is a + t with t > 0; x >= a is a + t with t >= 0, the boundary included."""
     shifted = {}
     for parameter in claim.parameters.values():
         lower = parameter.lower
         if lower is not None and lower.expr.is_number and parameter.upper is None:
-            # x > a is a + t with t > 0; x >= a is a + t with t >= 0, the boundary included.
             above = {"integer": True} if parameter.integer else {}
             t = sp.Symbol(f"_{parameter.name}_above", real=True,
                           **({"positive": True} if lower.strict and not parameter.integer
@@ -80,20 +95,37 @@ def _symbolic(claim, settings):
             elif parameter.integer:
                 shift = sp.ceiling(lower.expr) + t
             shifted[parameter.symbol] = shift
-    candidates = []
-    try:
-        with time_budget(min(settings.symbolic_budget, 10.0)):
-            simplified = sp.simplify(slack)
-            candidates = [slack, simplified, _factored(simplified)]
-            if shifted:
-                candidates.append(_factored(slack.xreplace(shifted), expanded=True))
-            for c in candidates:
-                if c is not None and (c.is_positive if strict else c.is_nonnegative):
-                    return True
-    except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, AttributeError,
-            RecursionError):
-        return False
-    return False
+    return shifted
+
+
+def _integer_cases(slack, claim) -> list:
+    """The slack, or where it holds Max or Min of an integer parameter n >= a (no upper bound), its
+    two cases n = a and n = a + 1 + m with m >= 0 an integer: SymPy then resolves Max(1, n) in
+    each.  Both must be proved."""
+    if not slack.has(sp.Max, sp.Min):
+        return [slack]
+    for parameter in claim.parameters.values():
+        lower = parameter.lower
+        if parameter.integer and parameter.upper is None and lower is not None and lower.expr.is_Integer \
+                and any(parameter.symbol in m.free_symbols for m in slack.atoms(sp.Max, sp.Min)):
+            first = lower.expr + (1 if lower.strict else 0)
+            m = sp.Symbol(f"_{parameter.name}_beyond", integer=True, nonnegative=True)
+            return [slack.xreplace({parameter.symbol: first}), slack.xreplace({parameter.symbol: first + 1 + m})]
+    return [slack]
+
+
+def _signed(slack, claim, shifted, strict) -> bool:
+    """Whether SymPy signs ``slack`` from the assumptions: as it is, simplified, factored, with each
+    parameter from its lower bound, or (a rational slack) with each bounded one written through a
+    positive t (``Domain.interval_proof_map``)."""
+    simplified = sp.simplify(slack)
+    candidates = [slack, simplified, _factored(simplified)]
+    if shifted:
+        candidates.append(_factored(slack.xreplace(shifted), expanded=True))
+    bounded = claim.domain.interval_proof_map(slack)
+    if bounded != slack and bounded.is_rational_function():
+        candidates.append(_factored(bounded.xreplace(shifted), expanded=True))
+    return any(c is not None and (c.is_positive if strict else c.is_nonnegative) for c in candidates)
 
 
 def _real_atoms(slack, claim):
