@@ -5,7 +5,11 @@ import mpmath
 import pytest
 import sympy as sp
 
+from proofcheck.core.model.claims import build_claim
+from proofcheck.core.model.verdict import Settings
+from proofcheck.core.run.check import check_claim
 from proofcheck.core.symbolic.geometric_sums import geometric_sum
+from proofcheck.kinds import engine_kinds
 
 x = sp.Symbol("x", integer=True)
 b = sp.Symbol("b", positive=True)
@@ -60,3 +64,13 @@ def test_a_lower_bound_makes_the_ratio_proved_away_from_one():
     assert closed is not None
     value = closed.subs({alpha: 3, L: 4})
     assert sp.simplify(value - sum(sp.exp(-5 * j) for j in range(1, 5))) == 0
+
+
+def test_a_two_sided_moment_with_an_absolute_value_is_derived_symbolically():
+    # sum over the integers of |x| tanh(t/2) e^{-t|x|}: SymPy's summation leaves it as it is; cut at
+    # the kink x = 0 it is 2 sum_{x >= 1} x e^{-tx} tanh(t/2) = 1/sinh(t).
+    record = {"id": "two-sided-moment", "where": "unit test", "statement": "unit test", "kind": "identity",
+              "params": {"t": "t > 0"}, "variables": {"x": "integer"},
+              "lhs": "summation(Abs(x)*tanh(t/2)*exp(-t*Abs(x)), x, -oo, oo)", "asserts": "1/sinh(t)"}
+    verdict = check_claim(build_claim(record, "tests/engine", engine_kinds()), Settings())
+    assert verdict.passed and verdict.evidence == "symbolic", verdict.details
