@@ -23,7 +23,7 @@ def test_a_shifted_ceiling_is_proved_over_an_unbounded_domain():
     domain = parse_domain({"S": "S > 0", "L": "L > 0", "z": "-L <= z <= L"})
     S, L, z = (domain.symbols[k] for k in "SLz")
     status, words = certify_sign(sp.ceiling(L * S) + 1 + S * z - sp.Rational(1, 2), domain, True,
-                                 lambda p: None)
+                                 lambda p: None, patience=4.0)
     assert status == "proved" and "floor or ceiling" in words
 
 

@@ -195,6 +195,8 @@ class _Proof:
         (c1, f1, a1), (c2, f2, a2) = parts
         if f1 is not f2:
             return None
+        if f1 is sp.log and not (self.sign(a1, depth - 1) == 1 and self.sign(a2, depth - 1) == 1):
+            return None  # log increases on the positive reals only
         if sp.expand(c1 + c2) == 0:
             gap = a1 - a2
         elif f1 in _ODD and sp.expand(c1 - c2) == 0:
@@ -242,7 +244,8 @@ class _Proof:
 
 
 # Strictly increasing on the whole real line: f(a) - f(b) has the sign of a - b.
-_INCREASING = (sp.exp, sp.tanh, sp.sinh, sp.atan, sp.erf)
+# log increases on (0, oo) only: its arguments must be proved positive (``_monotone_difference``).
+_INCREASING = (sp.exp, sp.tanh, sp.sinh, sp.atan, sp.erf, sp.log)
 _ODD = (sp.tanh, sp.sinh, sp.atan, sp.erf)
 
 
