@@ -72,10 +72,17 @@ def _symbolic(claim, settings):
     shifted = _lower_shifts(claim)
     try:
         with time_budget(min(settings.symbolic_budget, 10.0)):
+            if _signed(slack, claim, shifted, strict):
+                return True
             cases = _integer_cases(slack, claim)
+            if len(cases) == 1:
+                return None
             # The deeper sign proofs are paid only where a slack was split at its first integer:
             # tried on every slack they cost 5 s over the packs, for no proof.
-            return all(_signed(case, claim, shifted, strict, deep=len(cases) > 1) for case in cases)
+            if all(_signed(case, claim, shifted, strict, deep=True) for case in cases):
+                return f"by cases of {cases.split_at}"
+            inducted = _by_induction(slack, claim, shifted, strict)
+            return f"by induction on {inducted}" if inducted else None
     except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, AttributeError,
             RecursionError):
         return False
@@ -101,7 +108,15 @@ def _lower_shifts(claim) -> dict:
     return shifted
 
 
-def _integer_cases(slack, claim) -> list:
+class _Cases(list):
+    """The cases of a slack that must all be proved, and in words where it was split."""
+
+    def __init__(self, cases, split_at):
+        super().__init__(cases)
+        self.split_at = split_at
+
+
+def _integer_cases(slack, claim) -> "_Cases":
     """The slack, or where it holds Max or Min of an integer parameter n >= a (no upper bound), or
     is 0 at n = a, its two cases n = a and n = a + 1 + m with m >= 0 an integer: SymPy then
     resolves Max(1, n) in each, or signs the slack where it is strictly positive.  Both must be
@@ -117,8 +132,32 @@ def _integer_cases(slack, claim) -> list:
         # beyond it, where it is strictly positive, and needs no proof at it.
         if switched or sp.expand(at_first) == 0:
             m = sp.Symbol(f"_{parameter.name}_beyond", integer=True, nonnegative=True)
-            return [at_first, slack.xreplace({parameter.symbol: first + 1 + m})]
-    return [slack]
+            return _Cases([at_first, slack.xreplace({parameter.symbol: first + 1 + m})],
+                          f"{parameter.name} = {first} and {parameter.name} > {first}")
+    return _Cases([slack], "")
+
+
+def _by_induction(slack, claim, shifted, strict) -> str | None:
+    """The slack signed by induction on an integer parameter k >= a with no upper bound: it holds
+    at k = a, and slack(k + 1) - slack(k) >= 0 for every k >= a (proved at k = a and at
+    k = a + 1 + m), so slack(k) >= slack(a) for every k.  (Bernoulli's (1 + x)^k >= 1 + kx is
+    k log(1 + x) >= log(1 + kx): its step is log((1 + x)(1 + kx)/(1 + (k + 1) x)) >= 0.)  A
+    parameter another one's range depends on (0 <= t < m) is not inducted on: the step would
+    compare the slack at two k over different ranges of t."""
+    bounded_by = set().union(*(p.depends_on for p in claim.parameters.values()))
+    for parameter in claim.parameters.values():
+        lower, k = parameter.lower, parameter.symbol
+        if not (parameter.integer and parameter.upper is None and lower is not None and lower.expr.is_Integer
+                and k in slack.free_symbols and parameter.name not in bounded_by):
+            continue
+        first = lower.expr + (1 if lower.strict else 0)
+        m = sp.Symbol(f"_{parameter.name}_beyond", integer=True, nonnegative=True)
+        step = slack.xreplace({k: k + 1}) - slack
+        if _signed(slack.xreplace({k: first}), claim, shifted, strict, deep=True) \
+                and _signed(step.xreplace({k: first}), claim, shifted, False, deep=True) \
+                and _signed(sp.logcombine(step.xreplace({k: first + 1 + m})), claim, shifted, False, deep=True):
+            return parameter.name
+    return None
 
 
 def _signed(slack, claim, shifted, strict, deep=False) -> bool:
@@ -138,7 +177,8 @@ def _signed(slack, claim, shifted, strict, deep=False) -> bool:
         return False
     # The sign proofs of core/symbolic/signs.py: a product factor by factor, log a - log b by a - b.
     factored = candidates[2] if candidates[2] is not None else simplified
-    return proved_sign(factored, budget=SIGN_SECONDS) == 1
+    return proved_sign(factored, budget=SIGN_SECONDS) == 1 or \
+        (bool(shifted) and proved_sign(sp.logcombine(slack.xreplace(shifted)), budget=SIGN_SECONDS) == 1)
 
 
 def _real_atoms(slack, claim):
@@ -196,10 +236,12 @@ class Inequality(Kind):
         refuted = _certified_counterexample(claim, points, settings)
         if refuted is not None:
             return refuted
-        if "symbolic" in settings.routes and not settings.mutant_mode and _symbolic(claim, settings):
+        how = _symbolic(claim, settings) if "symbolic" in settings.routes and not settings.mutant_mode else None
+        if how:
             return passed("symbolic", "SymPy shows the difference is "
                           + ("positive" if claim.parsed["rel"] in "<>" else "nonnegative")
-                          + " from the parameters' assumptions", route="sign from assumptions")
+                          + " from the parameters' assumptions" + (f", {how}" if how is not True else ""),
+                          route="sign from assumptions" + (f", {how}" if how is not True else ""))
         routes, said = set(), None
         if slack_expression(claim).has(sp.Integral) and not settings.mutant_mode:
             # Quadrature at every sampled point costs more than SymPy's closed form and its
