@@ -74,6 +74,8 @@ def _symbolic(claim, settings):
         with time_budget(min(settings.symbolic_budget, 10.0)):
             if _signed(slack, claim, shifted, strict):
                 return True
+            if slack.has(sp.ceiling) and _through_ceiling(slack, claim, shifted, strict):
+                return "the ceiling replaced by its argument, below it, where the slack is least"
             cases = _integer_cases(slack, claim)
             if len(cases) == 1:
                 return None
@@ -135,6 +137,28 @@ def _integer_cases(slack, claim) -> "_Cases":
             return _Cases([at_first, slack.xreplace({parameter.symbol: first + 1 + m})],
                           f"{parameter.name} = {first} and {parameter.name} > {first}")
     return _Cases([slack], "")
+
+
+def _through_ceiling(slack, claim, shifted, strict) -> bool:
+    """A slack holding one ceiling(y), y > 0 proved, signed through y <= ceiling(y): where the slack
+    increases in the ceiling's value A (its derivative in A proved positive for every A > 0, and
+    every value between y and ceiling(y) is positive), slack >= slack with y in place of the
+    ceiling, and that is signed (prop-6.2-q-threshold: sqrt(ceil(n C^2))/sqrt(n) >= C)."""
+    atoms = slack.atoms(sp.ceiling)
+    if len(atoms) != 1 or slack.has(sp.floor):
+        return False
+    atom = next(iter(atoms))
+    y = atom.args[0]
+    if proved_sign(claim.domain.interval_proof_map(y).xreplace(shifted), budget=SIGN_SECONDS) != 1:
+        return False
+    value = sp.Dummy("A", positive=True)
+    if proved_sign(sp.diff(slack.xreplace({atom: value}), value), budget=SIGN_SECONDS) != 1:
+        return False
+    least = slack.xreplace({atom: y})
+    if _signed(least, claim, shifted, strict):
+        return True
+    least = sp.simplify(claim.domain.interval_proof_map(least).xreplace(shifted))
+    return bool(least.is_positive if strict else least.is_nonnegative)
 
 
 def _by_induction(slack, claim, shifted, strict) -> str | None:
