@@ -136,6 +136,22 @@ def _integer_cases(slack, claim) -> "_Cases":
             m = sp.Symbol(f"_{parameter.name}_beyond", integer=True, nonnegative=True)
             return _Cases([at_first, slack.xreplace({parameter.symbol: first + 1 + m})],
                           f"{parameter.name} = {first} and {parameter.name} > {first}")
+    return _sign_cases(slack, claim)
+
+
+def _sign_cases(slack, claim) -> "_Cases":
+    """Where a real parameter x with no bounds is inside Max or Min, the slack's two cases
+    x = t >= 0 and x = -t < 0: SymPy then resolves Max(0, x) and |n - x| in each (a clipped
+    value's error, |n - u| >= |n - max(0, u)|, is 0 for u >= 0 and -u for u < 0)."""
+    for parameter in claim.parameters.values():
+        x = parameter.symbol
+        if parameter.integer or parameter.lower is not None or parameter.upper is not None \
+                or not any(x in m.free_symbols for m in slack.atoms(sp.Max, sp.Min)):
+            continue
+        above = sp.Symbol(f"_{parameter.name}_at_or_above_0", nonnegative=True)
+        below = sp.Symbol(f"_{parameter.name}_below_0", positive=True)
+        return _Cases([slack.xreplace({x: above}), slack.xreplace({x: -below})],
+                      f"{parameter.name} >= 0 and {parameter.name} < 0")
     return _Cases([slack], "")
 
 
