@@ -91,7 +91,7 @@ def test_a_symbolic_claim_checks_to_a_passed_verdict(pack, claim_id, route):
 
 
 def test_a_numeric_claim_checks_at_the_requested_precision(pack):
-    verdict = pack["prop-6.2-pinsker-binary"].check(dps=30)  # equality along p = q: sampled
+    verdict = pack["cor-6.7-gaussian-maximises"].check(dps=30)  # equality at p = 2 inside: sampled
     assert verdict.passed and verdict.evidence == "numeric" and verdict.dps == 30
     assert verdict.route.startswith("sampled ")
 
