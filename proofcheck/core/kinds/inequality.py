@@ -230,7 +230,9 @@ def _climbs(f, x, a, claim, depth) -> bool:
     at_end = sp.simplify(f.xreplace({x: a}))
     if at_end.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
         at_end = closed_form(sp.Limit(f, x, a, "+"), representative_point(claim), probe_points(claim))
-    if not (at_end.is_number and at_end.is_extended_real and at_end >= 0):
+    # 0 exactly, or a constant Arb's balls show positive: SymPy's own comparison of a constant
+    # evaluates it (evalf), which is no proof.
+    if not (at_end == 0 or (at_end.is_number and decide(">", at_end, 0, {}, max_prec=LOOK_PREC) is True)):
         return False
     t = sp.Dummy("t", positive=True)
     numerator, denominator = sp.fraction(sp.factor(sp.together(sp.diff(f, x))))
