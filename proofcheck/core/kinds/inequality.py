@@ -140,10 +140,9 @@ def _integer_cases(slack, claim) -> "_Cases":
     resolves Max(1, n) in each, or signs the slack where it is strictly positive.  Both must be
     proved."""
     for parameter in claim.parameters.values():
-        lower = parameter.lower
-        if not (parameter.integer and parameter.upper is None and lower is not None and lower.expr.is_Integer):
+        first = _first_integer(parameter)
+        if first is None:
             continue
-        first = lower.expr + (1 if lower.strict else 0)
         at_first = slack.xreplace({parameter.symbol: first})
         switched = any(parameter.symbol in m.free_symbols for m in slack.atoms(sp.Max, sp.Min))
         # A slack that is exactly 0 at the first integer (log^2 against log^2 at n = 1) is signed
@@ -153,6 +152,15 @@ def _integer_cases(slack, claim) -> "_Cases":
             return _Cases([at_first, slack.xreplace({parameter.symbol: first + 1 + m})],
                           f"{parameter.name} = {first} and {parameter.name} > {first}")
     return _sign_cases(slack, claim)
+
+
+def _first_integer(parameter):
+    """The first value of an integer parameter bounded below by an integer and not above (n >= 1
+    is 1, n > 0 is 1); None for any other parameter."""
+    lower = parameter.lower
+    if not (parameter.integer and parameter.upper is None and lower is not None and lower.expr.is_Integer):
+        return None
+    return lower.expr + (1 if lower.strict else 0)
 
 
 def _sign_cases(slack, claim) -> "_Cases":
@@ -313,11 +321,9 @@ def _by_induction(slack, claim, shifted, strict) -> str | None:
     compare the slack at two k over different ranges of t."""
     bounded_by = set().union(*(p.depends_on for p in claim.parameters.values()))
     for parameter in claim.parameters.values():
-        lower, k = parameter.lower, parameter.symbol
-        if not (parameter.integer and parameter.upper is None and lower is not None and lower.expr.is_Integer
-                and k in slack.free_symbols and parameter.name not in bounded_by):
+        first, k = _first_integer(parameter), parameter.symbol
+        if first is None or k not in slack.free_symbols or parameter.name in bounded_by:
             continue
-        first = lower.expr + (1 if lower.strict else 0)
         m = sp.Symbol(f"_{parameter.name}_beyond", integer=True, nonnegative=True)
         step = slack.xreplace({k: k + 1}) - slack
         if _signed(slack.xreplace({k: first}), claim, shifted, strict, deep=True) \
