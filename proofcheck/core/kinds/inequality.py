@@ -223,14 +223,36 @@ def _from_the_end(slack, claim, patience=1.0) -> str | None:
         return None
     if lower.strict is False and claim.parsed["rel"] in ("<", ">"):
         return None  # the end itself is in the domain, where the value may be 0
+    x, a = parameter.symbol, lower.expr
     try:
         with time_budget(CLIMB_SECONDS * patience):
-            if _climbs(slack.rewrite(sp.exp), parameter.symbol, lower.expr, claim, CLIMB_DEPTH):
-                return f"{parameter.name} = {lower.expr}"
+            if _climbs(slack.rewrite(sp.exp), x, a, claim, CLIMB_DEPTH):
+                return f"{parameter.name} = {a}"
+            # Else its numerator over a denominator proved positive: 1 - 1/(1 - e^-x) + 1/x falls
+            # to 0 as x -> oo, but its numerator e^x - 1 - x rises from 0 at x = 0.
+            numerator, denominator = sp.fraction(sp.factor(sp.together(slack.rewrite(sp.exp))))
+            t = sp.Dummy("t", positive=True)
+            if denominator.has(x) and proved_sign(denominator.xreplace({x: a + t}), budget=SIGN_SECONDS) == 1 \
+                    and _climbs(sp.expand(numerator), x, a, claim, CLIMB_DEPTH):
+                return f"{parameter.name} = {a}, its numerator over a positive denominator"
     except (SymbolicTimeout, NoClosedForm, ProofcheckError, ArithmeticError, ValueError, TypeError,
             NotImplementedError):
         return None
     return None
+
+
+def proved_positive(expression, claim, strict=True):
+    """How the sign routes of an inequality (``_how_signed``) show ``expression`` > 0 (>= 0 where not
+    ``strict``) for every value of ``claim``'s parameters, in words; else None.  An optimum's
+    optimiser is shown inside its range so (0 < 1/(1 - e^-eta) - 1/eta < 1 for eta > 0)."""
+    probe = claim.with_fields()
+    probe.parsed["rel"] = ">" if strict else ">="
+    try:
+        with time_budget(SIGN_SECONDS * 8):
+            found = _how_signed(sp.sympify(expression), probe, strict)
+    except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, AttributeError, RecursionError):
+        return None
+    return ("from the assumptions" if found is True else found) or None
 
 
 def _climbs(f, x, a, claim, depth) -> bool:

@@ -32,6 +32,7 @@ from ..model.sampling import edge_values, from_unit, point_from_units
 from ..model.timeout import time_budget
 from ..model.verdict import Verdict, failed, passed, show_point, weakest
 from ..numbers.arb_expressions import mpf_of
+from ..numbers.intervals import decide
 from ..numbers.numeric import evaluate
 from ..numbers.precision import (
     ESCALATION,
@@ -45,10 +46,18 @@ from ..numbers.precision import (
 from ..numbers.side_balls import side_ball, unvouched
 from ..points.box_search import better_candidates
 from ..points.policy import sample_points
+from ..proofs.route import certify_sign
 from ..symbolic.operators import NoClosedForm, closed_form, is_zero
-from ..symbolic.unique_stationary_point import definite_everywhere, in_box, interval_of, unique_optimum
+from ..symbolic.unique_stationary_point import (
+    definite_everywhere,
+    in_box,
+    interval_of,
+    separable_maximum,
+    unique_optimum,
+)
 from . import Kind
 from .flat_optimum import flat_second_order
+from .inequality import proved_positive
 from .mutants import each_expression_mutant
 from .optimum_range import assumed_within, outside
 
@@ -69,6 +78,57 @@ def _fixed_ranges(variables):
                 f"the range of optimisation variable {parameter.name!r} moves with {', '.join(moving)}: "
                 "a range in 'over' may name the parameters, not another variable of 'over' "
                 "(write the objective in variables with fixed ranges, a = b u with 0 < u < 1)")
+
+
+def _membership(claim, at, symbols, intervals):
+    """How each coordinate of ``at`` is shown within its interval, for every value of the
+    parameters: ("symbolic", None) by SymPy's assumptions (``in_box``) or, for an optimiser that
+    depends on the parameters alone, by the sign routes of an inequality
+    (``inequality.proved_positive``); ("certified", None) by the Arb branch and bound over the
+    parameters' domain; ("refuted", point) where a box of it lies strictly outside; else
+    (None, None).  0 < 1/(1 - e^-eta) - 1/eta < 1 for every eta > 0 is shown so."""
+    if in_box(at, symbols, intervals):
+        return "symbolic", None
+    names = {p.symbol for p in claim.parameters.values()}
+    level = "symbolic"
+    for symbol, interval in zip(symbols, intervals):
+        point = sp.sympify(at[symbol])
+        for end, open_, gap in ((interval.inf, interval.left_open, point - interval.inf),
+                                (interval.sup, interval.right_open, interval.sup - point)):
+            if end in (sp.oo, -sp.oo):
+                continue
+            if not gap.free_symbols <= names:
+                return None, None
+            if proved_positive(gap, claim, strict=open_):
+                continue
+            relation = ">" if open_ else ">="
+            status, found = certify_sign(gap, claim.domain, open_, lambda p, g=gap, r=relation: decide(r, g, 0, p))
+            if status == "refuted":
+                return "refuted", found
+            if status != "proved":
+                return None, None
+            level = "certified"
+    return level, None
+
+
+def _why_global(claim, f, symbols, at):
+    """(evidence, words) of a reason the stationary point ``at`` is the global optimum, (None, None)
+    where none is shown, or ("refuted", words) where the optimiser is shown outside its range."""
+    sense = claim.raw["sense"]
+    intervals = [interval_of(parameter) for parameter in claim.parsed["over"]]
+    if definite_everywhere(f, symbols, intervals, sense):
+        level, outside_at = _membership(claim, at, symbols, intervals)
+        if level == "refuted":
+            return level, f"the asserted optimiser lies outside its range at {show_point(outside_at)}"
+        if level is not None:
+            return level, ("the Hessian is definite everywhere, so the objective is strictly "
+                           f"{'concave' if sense == 'max' else 'convex'}")
+    if sense == "max" and separable_maximum(f, symbols, intervals, at):
+        return "symbolic", ("the objective is a positive constant times one nonnegative factor per variable, "
+                            "each largest at the optimiser (its only stationary point)")
+    if len(symbols) == 1 and unique_optimum(f, symbols[0], intervals[0], at[symbols[0]]):
+        return "symbolic", "the only stationary point in the interval, where the objective is smooth"
+    return None, None
 
 
 class Optimum(Kind):
@@ -234,28 +294,24 @@ class Optimum(Kind):
             return "numeric"
 
     def _global(self, claim, f, gradient, symbols, at, value, points, settings, symbolic_ok):
-        shown = None
+        shown, how = None, "symbolic"
         if symbolic_ok:
             # A stationary point is the global optimum where the Hessian is definite everywhere,
             # or, in one variable, where it is the only one of an objective smooth on the whole
             # interval (``unique_stationary_point``); the scan runs anyway.
             try:
                 with time_budget(min(settings.symbolic_budget, 10.0)):
-                    intervals = [interval_of(parameter) for parameter in claim.parsed["over"]]
-                    if in_box(at, symbols, intervals) and definite_everywhere(f, symbols, intervals,
-                                                                              claim.raw["sense"]):
-                        shown = ("the Hessian is definite everywhere, so the objective is strictly "
-                                 f"{'concave' if claim.raw['sense'] == 'max' else 'convex'}")
-                    elif len(symbols) == 1 and unique_optimum(f, symbols[0], intervals[0], at[symbols[0]]):
-                        shown = "the only stationary point in the interval, where the objective is smooth"
+                    how, shown = _why_global(claim, f, symbols, at)
             except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, KeyError, AttributeError):
                 shown = None
+            if how == "refuted":
+                return None, shown
         # Where globality is not shown, boxes enclosed by Arb also look between the grid's points.
         better, unresolved = self._scan(claim, f, at, value, points, settings, boxes=shown is None)
         if better is not None:
             return None, f"the scan found a better point: {better}"
         if shown:
-            return "symbolic", f"globality: {shown}, so the strict local optimum is the global one"
+            return how, f"globality: {shown}, so the strict local optimum is the global one"
         if unresolved is not None:
             return "undecided", (f"globality undecided: at {unresolved} of the scan the objective's ball "
                                  f"stays too wide to compare with the value (a cancellation); raise --dps")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .signs import proved_sign
+from .signs import proved_nonnegative, proved_sign
 
 # Nodes where a derivative may jump or not exist.
 _NOT_SMOOTH = (sp.Abs, sp.Max, sp.Min, sp.Piecewise, sp.sign, sp.floor, sp.ceiling, sp.Heaviside, sp.frac,
@@ -102,6 +102,38 @@ def definite_everywhere(f, variables, intervals, sense: str) -> bool:
     for k in range(1, len(variables) + 1):
         minor = sp.factor(hessian[:k, :k].det().xreplace(inside))
         if proved_sign((-1) ** k * minor if sense == "max" else minor) != 1:
+            return False
+    return True
+
+
+def separable_maximum(f, variables, intervals, at) -> bool:
+    """Whether ``f`` = c g_1(x_1) ... g_k(x_k) with c > 0, each g_i >= 0 on its interval and
+    globally largest there at ``at``'s x_i (the only stationary point of a function smooth on the
+    interval, a strict local maximum): then f <= c g_1(at_1) ... g_k(at_k) = f(at) on the box.
+    2 theta^2 (1 - theta)^2 (u - 1)^2/u^4 on 0 < theta < 1, u > 1 is largest at (1/2, 2) so."""
+    if f.has(*_NOT_SMOOTH) or len(variables) < 2:
+        return False
+    if any(sp.sympify(end).free_symbols for i in intervals for end in (i.inf, i.sup)):
+        return False  # a range that moves with another variable: the domain is no box
+    groups, constant = {v: sp.Integer(1) for v in variables}, sp.Integer(1)
+    for factor in sp.Mul.make_args(sp.factor(f)):
+        inside = [v for v in variables if factor.has(v)]
+        if len(inside) > 1:
+            return False
+        if inside:
+            groups[inside[0]] *= factor
+        else:
+            constant *= factor
+    if proved_sign(constant) != 1:
+        return False
+    t = sp.Dummy("t", positive=True)
+    for variable, interval in zip(variables, intervals):
+        g, x0 = groups[variable], sp.sympify(at[variable])
+        placed = _inside(variable, interval, t)
+        if placed is None or x0.free_symbols or not proved_nonnegative(g.xreplace({variable: placed})):
+            return False
+        if not (unique_optimum(g, variable, interval, x0)
+                and proved_sign(-sp.diff(g, variable, 2).xreplace({variable: x0})) == 1):
             return False
     return True
 
