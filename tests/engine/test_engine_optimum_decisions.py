@@ -347,9 +347,10 @@ def test_in_two_variables_a_concave_objective_is_shown_global():
 
 
 def test_in_two_variables_one_stationary_point_of_an_objective_not_concave_is_left_to_the_scan():
-    # exp(-(u - 2)^2 - (v - 3)^2): its maximum is global, but the bump is not concave far out,
-    # and one stationary point does not show it.
-    record = dict(variables={"u": "real", "v": "real"}, objective="exp(-(u - 2)**2 - (v - 3)**2)",
+    # exp(-(u - 2)^2 - (v - 3)^2 - (u - 2)^2 (v - 3)^2): its maximum is global, but the bump is not
+    # concave far out, nor a product of one-variable factors, and one stationary point does not show it.
+    record = dict(variables={"u": "real", "v": "real"},
+                  objective="exp(-(u - 2)**2 - (v - 3)**2 - (u - 2)**2*(v - 3)**2)",
                   over={"u": "0 <= u <= 5", "v": "0 <= v <= 5"}, at={"u": "2", "v": "3"}, value="1",
                   sense="max")
     verdict = verdict_of(**record)

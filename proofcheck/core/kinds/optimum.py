@@ -101,8 +101,9 @@ def _membership(claim, at, symbols, intervals):
                 return None, None
             if proved_positive(gap, claim, strict=open_):
                 continue
-            relation = ">" if open_ else ">="
-            status, found = certify_sign(gap, claim.domain, open_, lambda p, g=gap, r=relation: decide(r, g, 0, p))
+            # Refuted only where the optimiser lies strictly beyond the end: on an open end it is
+            # the supremum approached there, as the scan reads it.
+            status, found = certify_sign(gap, claim.domain, open_, lambda p, g=gap: decide(">=", g, 0, p))
             if status == "refuted":
                 return "refuted", found
             if status != "proved":
