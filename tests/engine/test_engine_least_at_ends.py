@@ -94,3 +94,18 @@ def test_a_gaussian_bump_in_two_variables_is_a_product_of_one_variable_factors()
     u, v = sp.symbols("u v", real=True)
     intervals = [sp.Interval(0, 5), sp.Interval(0, 5)]
     assert separable_maximum(sp.exp(-(u - 2)**2 - (v - 3)**2), [u, v], intervals, {u: 2, v: 3})
+
+
+def test_a_root_below_a_nonnegative_side_is_proved_by_squaring_both():
+    verdict = inequality({"x": "x > 0"}, "x + 1", ">=", "sqrt(x**2 + 1)")
+    assert verdict.passed and verdict.evidence == "symbolic", verdict.details
+    assert "A - sqrt(B) as A and A^2 - B" in verdict.route
+
+
+def test_a_closed_integral_is_signed_by_the_symbolic_routes():
+    # E R^2 = 2 + s^2 - 2 (1 + s^2) e^(-s^2/2) <= s^4 for the lognormal remainder (sec8-lognormal-first-order).
+    verdict = verdict_of({"kind": "inequality", "params": {"sigma": "0 < sigma <= 1"}, "variables": {"z": "real"},
+                          "lhs": "sqrt(E((exp(sigma*z - sigma**2) - 1 - sigma*z)**2, z))", "rel": "<=",
+                          "rhs": "sigma**2", "evidence": "symbolic"})
+    assert verdict.passed and verdict.evidence == "symbolic", verdict.details
+    assert "the integral in closed form" in verdict.route
