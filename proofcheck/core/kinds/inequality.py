@@ -307,20 +307,28 @@ def _from_the_end(slack, claim, patience=1.0) -> str | None:
     if lower.strict is False and claim.parsed["rel"] in ("<", ">"):
         return None  # the end itself is in the domain, where the value may be 0
     x, a = parameter.symbol, lower.expr
-    try:
-        with time_budget(CLIMB_SECONDS * patience):
-            if _climbs(slack.rewrite(sp.exp), x, a, claim, CLIMB_DEPTH):
-                return f"{parameter.name} = {a}"
-            # Else its numerator over a denominator proved positive: 1 - 1/(1 - e^-x) + 1/x falls
-            # to 0 as x -> oo, but its numerator e^x - 1 - x rises from 0 at x = 0.
-            numerator, denominator = sp.fraction(sp.factor(sp.together(slack.rewrite(sp.exp))))
-            t = sp.Dummy("t", positive=True)
-            if denominator.has(x) and proved_sign(denominator.xreplace({x: a + t}), budget=SIGN_SECONDS) == 1 \
-                    and _climbs(sp.expand(numerator), x, a, claim, CLIMB_DEPTH):
-                return f"{parameter.name} = {a}, its numerator over a positive denominator"
-    except (SymbolicTimeout, NoClosedForm, ProofcheckError, ArithmeticError, ValueError, TypeError,
-            NotImplementedError):
-        return None
+
+    def whole():
+        return _climbs(slack.rewrite(sp.exp), x, a, claim, CLIMB_DEPTH) and f"{parameter.name} = {a}"
+
+    def numerator():
+        # The numerator over a denominator proved positive: 1 - 1/(1 - e^-x) + 1/x falls to 0
+        # as x -> oo, but its numerator e^x - 1 - x rises from 0 at x = 0.
+        top, bottom = sp.fraction(sp.factor(sp.together(slack.rewrite(sp.exp))))
+        t = sp.Dummy("t", positive=True)
+        return bottom.has(x) and proved_sign(bottom.xreplace({x: a + t}), budget=SIGN_SECONDS) == 1 \
+            and _climbs(sp.expand(top), x, a, claim, CLIMB_DEPTH) \
+            and f"{parameter.name} = {a}, its numerator over a positive denominator"
+
+    for attempt in (whole, numerator):  # each in its own budget
+        try:
+            with time_budget(CLIMB_SECONDS * patience):
+                found = attempt()
+        except (SymbolicTimeout, NoClosedForm, ProofcheckError, ArithmeticError, ValueError, TypeError,
+                NotImplementedError):
+            found = None
+        if found:
+            return found
     return None
 
 
@@ -330,9 +338,10 @@ def proved_positive(expression, claim, strict=True):
     optimiser is shown inside its range so (0 < 1/(1 - e^-eta) - 1/eta < 1 for eta > 0)."""
     probe = claim.with_fields()
     probe.parsed["rel"] = ">" if strict else ">="
+    patience = RECORDED_PATIENCE if claim.get("evidence") == "symbolic" else 1.0
     try:
-        with time_budget(SIGN_SECONDS * 8):
-            found = _how_signed(sp.sympify(expression), probe, strict)
+        with time_budget(SIGN_SECONDS * 8 * patience):
+            found = _how_signed(sp.sympify(expression), probe, strict, patience)
     except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, AttributeError, RecursionError):
         return None
     return ("from the assumptions" if found is True else found) or None
@@ -399,9 +408,12 @@ GROWTH_SECONDS = 0.4
 
 def _grows_away(slack, q, p, claim, patience=1.0) -> bool:
     """Whether (q - p) d slack/dq >= 0 is proved, within ``GROWTH_SECONDS``."""
+    growth = (q - p) * sp.diff(slack, q)
+    if _negative_somewhere(growth, probe_points(claim)):
+        return False  # the numbers show it shrinking somewhere: no proof is tried
     try:
         with time_budget(GROWTH_SECONDS * patience):
-            growth = sp.factor(sp.simplify((q - p) * sp.diff(slack, q)))
+            growth = sp.factor(sp.simplify(growth))
             return bool(growth.is_nonnegative
                         or sp.factor(claim.domain.interval_proof_map(growth)).is_nonnegative)
     except SymbolicTimeout:
