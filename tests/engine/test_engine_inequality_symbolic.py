@@ -59,9 +59,16 @@ def test_a_constant_inequality_is_left_to_the_arb_enclosure():
     assert verdict_of({}, "pi", ">", "22/7").status == "failed"
 
 
-def test_an_inequality_with_an_operator_is_not_signed_symbolically():
+def test_an_inequality_with_an_integral_is_signed_only_through_its_closed_form_held_to_the_numbers():
     verdict = verdict_of({"s": "s > 0"}, "integrate(exp(-s*x), x, 0, 1)", "<=", "1",
                          variables={"x": "real"})
+    assert verdict.passed, verdict.details
+    assert verdict.evidence != "symbolic" or "closed form held to the numbers" in verdict.route
+
+
+def test_an_inequality_with_a_sum_is_not_signed_symbolically():
+    verdict = verdict_of({"s": "s > 0"}, "summation(s/2**k, k, 1, 3)", "<=", "s",
+                         variables={"k": "integer"})
     assert verdict.passed and verdict.evidence != "symbolic", verdict.details
 
 

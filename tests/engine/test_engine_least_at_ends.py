@@ -108,4 +108,31 @@ def test_a_closed_integral_is_signed_by_the_symbolic_routes():
                           "lhs": "sqrt(E((exp(sigma*z - sigma**2) - 1 - sigma*z)**2, z))", "rel": "<=",
                           "rhs": "sigma**2", "evidence": "symbolic"})
     assert verdict.passed and verdict.evidence == "symbolic", verdict.details
-    assert "the integral in closed form" in verdict.route
+    assert "closed form held to the numbers" in verdict.route
+
+
+def test_a_parameter_is_cut_where_a_breakpoint_meets_a_limit_or_another_breakpoint():
+    from proofcheck.core.symbolic.parameter_pieces import cut_points, pieces
+    record = build_claim({"id": "e", "where": "w", "statement": "s", "kind": "inequality",
+                          "params": {"p": "0 < p < 1", "t": "real"}, "variables": {"x": "real"},
+                          "define": {"f": "(1 - p)*Indicator(x <= 1/2) + p*Indicator(x > 1/2)"},
+                          "lhs": "integrate(Abs(x - t)*f, x, -1/2, 3/2)", "rel": "<=",
+                          "rhs": "p*Abs(1 - t) + (1 - p)*Abs(t) + 1/4"}, "tests/engine", KINDS)
+    slack = record.expr("rhs") - record.expr("lhs")
+    t = record.parameters["t"]
+    half = sp.Rational(1, 2)
+    assert cut_points(slack, t) == [-half, 0, half, 1, 3 * half]
+    assert len(pieces(t, cut_points(slack, t))) == 6 + 5  # six open pieces and the five cut points
+    # A breakpoint whose meeting with a limit depends on another parameter: no cut.
+    p = record.parameters["p"]
+    assert cut_points(sp.Integral(sp.Abs(record.symbols["x"] - p.symbol * t.symbol), (record.symbols["x"], 0, 1)),
+                      t) == []
+
+
+def test_the_symbolic_route_proves_an_inequality_with_an_integral_piece_by_piece():
+    verdict = verdict_of({"kind": "inequality", "params": {"p": "0 < p < 1", "t": "real"}, "variables": {"x": "real"},
+                          "define": {"f": "(1 - p)*Indicator(x <= 1/2) + p*Indicator(x > 1/2)"},
+                          "lhs": "integrate(Abs(x - t)*f, x, -1/2, 3/2)", "rel": "<=",
+                          "rhs": "p*Abs(1 - t) + (1 - p)*Abs(t) + 1/4", "evidence": "symbolic"})
+    assert verdict.passed and verdict.evidence == "symbolic", verdict.details
+    assert "on each piece of t cut at -1/2, 0, 1/2, 1, 3/2" in verdict.route
