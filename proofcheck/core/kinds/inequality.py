@@ -55,7 +55,7 @@ RECORDED_PATIENCE = 4.0
 CLOSING_SECONDS = 0.6
 # CPU seconds for signing a slack whose integral SymPy closed (the packs' proofs take 0.25 s at
 # most; eq-12-postprocessing's closed form in four parameters spent 5 s in simplify, refusing).
-CLOSED_SIGN_SECONDS = 0.8
+CLOSED_SIGN_SECONDS = 0.4
 # Functions whose derivative SymPy writes as if they were smooth everywhere.
 _KINKS = (sp.Abs, sp.Max, sp.Min, sp.floor, sp.ceiling, sp.sign, sp.Piecewise, sp.Heaviside)
 _REVERSED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
