@@ -1,6 +1,7 @@
 """The argument at the ends of a range: a slack concave along a bounded parameter is least at
 an end, |A| is split into A and -A, x = log y where x enters only through exponentials; and the
 optimiser of an optimum shown inside its range, or a product of one-variable factors."""
+import pytest
 import sympy as sp
 
 from proofcheck.core.model.claims import build_claim
@@ -64,6 +65,7 @@ def test_a_strict_claim_equal_at_an_end_is_not_proved_there():
                          strict=False)
 
 
+@pytest.mark.slow  # deep tier: the pack's own claim (br-extremal-mass and the rest) runs by default
 def test_an_optimiser_shown_inside_its_range_for_every_parameter_makes_a_concave_optimum_symbolic():
     verdict = verdict_of({"kind": "optimum", "params": {"eta": "eta > 0"}, "variables": {"p": "positive"},
                           "objective": "p*eta + log(1 - p + p*exp(-eta))", "over": {"p": "0 < p < 1"},
@@ -102,6 +104,7 @@ def test_a_root_below_a_nonnegative_side_is_proved_by_squaring_both():
     assert "A - sqrt(B) as A and A^2 - B" in verdict.route
 
 
+@pytest.mark.slow  # deep tier: the pack's own claim (br-extremal-mass and the rest) runs by default
 def test_a_closed_integral_is_signed_by_the_symbolic_routes():
     # E R^2 = 2 + s^2 - 2 (1 + s^2) e^(-s^2/2) <= s^4 for the lognormal remainder (sec8-lognormal-first-order).
     verdict = verdict_of({"kind": "inequality", "params": {"sigma": "0 < sigma <= 1"}, "variables": {"z": "real"},
@@ -129,6 +132,7 @@ def test_a_parameter_is_cut_where_a_breakpoint_meets_a_limit_or_another_breakpoi
                       t) == []
 
 
+@pytest.mark.slow  # deep tier: the pack's own claim (br-extremal-mass and the rest) runs by default
 def test_the_symbolic_route_proves_an_inequality_with_an_integral_piece_by_piece():
     verdict = verdict_of({"kind": "inequality", "params": {"p": "0 < p < 1", "t": "real"}, "variables": {"x": "real"},
                           "define": {"f": "(1 - p)*Indicator(x <= 1/2) + p*Indicator(x > 1/2)"},
