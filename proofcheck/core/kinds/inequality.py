@@ -168,30 +168,39 @@ def _by_pieces(slack, claim, strict):
     """Words of a proof with a real parameter cut where an integral's breakpoint meets one of its
     limits (``parameter_pieces``): each piece's closed form, and each cut point's, signed; else
     None.  The places that SymPy's single closed form could not prove are then proved piece by piece."""
-    named = set().union(*(p.depends_on for p in claim.parameters.values()))
+    found = _cut_parameter(slack, claim)
+    if found is None:
+        return None
+    parameter, cuts = found
     patience = RECORDED_PATIENCE if claim.get("evidence") == "symbolic" else 1.0
+    try:
+        with time_budget(PIECES_SECONDS * patience):
+            if all(_how_signed(_piece_closed_form(slack, claim, parameter.symbol, written, s), claim, strict)
+                   for _, written, s in pieces(parameter, cuts)):
+                return f"the integral in SymPy's closed form held to the numbers on each piece of " \
+                       f"{parameter.name} cut at {', '.join(map(str, cuts))}"
+    except (SymbolicTimeout, NoClosedForm, ProofcheckError, NotImplementedError, TypeError, ValueError,
+            ArithmeticError):
+        return None
+    return None
+
+
+def _cut_parameter(slack, claim):
+    """(the first real parameter that no range names, its cut points) where it has some (``cut_points``)."""
+    named = set().union(*(p.depends_on for p in claim.parameters.values()))
     for parameter in claim.parameters.values():
         if parameter.integer or parameter.depends_on or parameter.name in named:
             continue
         cuts = cut_points(slack, parameter)
-        if not cuts:
-            continue
-        try:
-            with time_budget(PIECES_SECONDS * patience):
-                if all(_piece_signed(slack, claim, parameter.symbol, written, s, strict)
-                       for _, written, s in pieces(parameter, cuts)):
-                    shown = ", ".join(map(str, cuts))
-                    return f"the integral in SymPy's closed form held to the numbers on each piece of " \
-                           f"{parameter.name} cut at {shown}"
-        except (SymbolicTimeout, NoClosedForm, ProofcheckError, NotImplementedError, TypeError, ValueError,
-                ArithmeticError):
-            return None
+        if cuts:
+            return parameter, cuts
     return None
 
 
-def _piece_signed(slack, claim, t, written, s, strict) -> bool:
-    """Whether the slack with ``t`` written as ``written`` (through s > 0, or a number) has a closed
-    form that the sign routes sign; its corroboration points are the claim's, s = 1/3 and 3 in turn."""
+def _piece_closed_form(slack, claim, t, written, s, real_atoms=True):
+    """The closed form of the slack with ``t`` written as ``written`` (through s > 0, or a number),
+    held to the numbers at the claim's probe points, s = 1/3 and 3 in turn, and for the sign routes
+    with erfinv read as real where it is (``real_atoms``).  NoClosedForm where SymPy reaches none."""
     def moved(point, value):
         out = {k: v for k, v in point.items() if k != t}
         if s is not None:
@@ -200,8 +209,7 @@ def _piece_signed(slack, claim, t, written, s, strict) -> bool:
     rep = moved(representative_point(claim), sp.Integer(1))
     points = [moved(p, (sp.Rational(1, 3), sp.Integer(3))[i % 2]) for i, p in enumerate(probe_points(claim))]
     closed = closed_form(slack.xreplace({t: written}), rep, points)
-    closed = _real_atoms(closed, claim)
-    return bool(_how_signed(closed, claim, strict))
+    return _real_atoms(closed, claim) if real_atoms else closed
 
 
 def _squared(slack):
@@ -702,27 +710,23 @@ def _pieces_over_domain(claim, slack, strict, holds_at, settings):
     breakpoint meets one of its limits (``parameter_pieces``): on each piece the closed form in the
     other parameters and s > 0, at each cut point in the other parameters, by the branch and bound.
     None where no piece is refuted and not all are proved."""
-    named = set().union(*(p.depends_on for p in claim.parameters.values()))
-    for parameter in claim.parameters.values():
-        if parameter.integer or parameter.depends_on or parameter.name in named:
-            continue
-        cuts = cut_points(slack, parameter)
-        if not cuts:
-            continue
-        boxes = 0
-        for _, written, s in pieces(parameter, cuts):
-            outcome = _piece_over_domain(claim, slack, parameter, written, s, strict, holds_at, settings)
-            if outcome is None:
-                return None
-            if outcome[0] == "refuted":
-                return failed(f"{claim.parsed['rel']} fails", _witness(claim, outcome[1], settings)), None
-            boxes += 1
-        shown = ", ".join(map(str, cuts))
-        return passed("certified", f"the slack's closed form on each piece of {parameter.name} cut at {shown} "
-                      "(where an integral's breakpoint meets a limit) is proved by Arb's branch and bound",
-                      route=f"Arb branch and bound on {boxes} pieces and points of {parameter.name} cut at {shown}"), \
-            None
-    return None
+    found = _cut_parameter(slack, claim)
+    if found is None:
+        return None
+    parameter, cuts = found
+    count = 0
+    for _, written, s in pieces(parameter, cuts):
+        outcome = _piece_over_domain(claim, slack, parameter, written, s, strict, holds_at, settings)
+        if outcome is None:
+            return None
+        if outcome[0] == "refuted":
+            return failed(f"{claim.parsed['rel']} fails", _witness(claim, outcome[1], settings)), None
+        count += 1
+    shown = ", ".join(map(str, cuts))
+    return passed("certified", f"the slack's closed form on each piece of {parameter.name} cut at {shown} "
+                  "(where an integral's breakpoint meets a limit) is proved by Arb's branch and bound",
+                  route=f"Arb branch and bound on {count} pieces and points of {parameter.name} cut at {shown}"), \
+        None
 
 
 def _piece_over_domain(claim, slack, parameter, written, s, strict, holds_at, settings):
@@ -730,25 +734,19 @@ def _piece_over_domain(claim, slack, parameter, written, s, strict, holds_at, se
     t = parameter.symbol
     try:
         with time_budget(PIECES_SECONDS):
-            rep = {k: v for k, v in representative_point(claim).items() if k != t}
-            points = [{k: v for k, v in p.items() if k != t} for p in probe_points(claim)]
-            if s is not None:
-                rep[s] = sp.Integer(1)
-                points = [{**p, s: (sp.Rational(1, 3), sp.Integer(3))[i % 2]} for i, p in enumerate(points)]
-            closed = closed_form(slack.xreplace({t: written}), rep, points)
+            closed = _piece_closed_form(slack, claim, t, written, s, real_atoms=False)
     except (SymbolicTimeout, NoClosedForm, ProofcheckError, NotImplementedError, TypeError, ValueError,
             ArithmeticError):
         return None
     others = {n: p for n, p in claim.parameters.items() if n != parameter.name}
     if s is not None:
         others["_s"] = Parameter("_s", "s > 0", lower=Bound(sp.Integer(0), True), symbol=s)
-    domain = Domain(parameters=others)
 
     def back(point):
         value = written.xreplace({s: point[s]}) if s is not None else written
         return {**{k: v for k, v in point.items() if k != s}, t: value}
 
-    status, found = certify_sign(closed, domain, strict, lambda point: holds_at(back(point)),
+    status, found = certify_sign(closed, Domain(parameters=others), strict, lambda point: holds_at(back(point)),
                                  mutant=settings.mutant_mode)
     if status == "refuted":
         return "refuted", back(found)
