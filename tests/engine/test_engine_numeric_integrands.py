@@ -96,3 +96,10 @@ def test_a_hoisted_constant_never_takes_the_name_of_a_symbol_of_the_integrand():
     assert free == (taken,) and [str(c) for c in constants] == ["erf(sigma)"]
     value = function(sp.Rational(1, 2), 3, 5)  # x = 1/2, erf(sigma) -> 3, hoisted__0 -> 5
     assert abs(float(value) - (float(sp.exp(-sp.Rational(1, 4))) * 3 + 5 / 2)) < 1e-12
+
+
+def test_an_integrand_plainly_not_real_is_an_error_before_any_quadrature():
+    # A negative control's log(n - c) with c > n: complex at every node, which tanh-sinh refined for 4 s.
+    y = sp.Symbol("y", real=True)
+    with pytest.raises(EvaluationError, match="the integrand is not real at y = 0"):
+        evaluate(sp.Integral(sp.exp(-y**2) * sp.log(y**2 - 5), (y, -1, 1)), {}, 50)
