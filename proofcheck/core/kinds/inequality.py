@@ -700,11 +700,6 @@ def _over_domain(claim, settings):
     return None, found
 
 
-# The closed slacks of the claims checked in this process, by (claim id, slack): the symbolic
-# route and the certified one take the same closed form, and SymPy is asked once.
-_CLOSED: dict = {}
-
-
 def _pieces_over_domain(claim, slack, strict, holds_at, settings):
     """The certified verdict, or a failure, with a real parameter cut where an integral's
     breakpoint meets one of its limits (``parameter_pieces``): on each piece the closed form in the
@@ -751,6 +746,11 @@ def _piece_over_domain(claim, slack, parameter, written, s, strict, holds_at, se
     if status == "refuted":
         return "refuted", back(found)
     return ("proved", None) if status == "proved" else None
+
+
+# The closed slacks of the claims checked in this process, by (claim id, slack): the symbolic
+# route and the certified one take the same closed form, and SymPy is asked once.
+_CLOSED: dict = {}
 
 
 def _closed_slack(claim, slack):
