@@ -689,8 +689,9 @@ def _over_domain(claim, settings):
     # (A negative control is a wrong claim: no budget proves it, and it keeps the small one.)
     recorded = claim.get("evidence") == "certified" and not settings.mutant_mode
     patience = RECORDED_PATIENCE if recorded else 1.0
+    points = [claim.domain.validate_point(p) for p in claim.get("points", [])]
     status, found = certify_sign(slack, claim.domain, strict, holds_at, mutant=settings.mutant_mode,
-                                 patience=patience)
+                                 patience=patience, points=points)
     if status == "proved":
         return passed("certified", f"{closed}the slack's Arb enclosure is {'positive' if strict else 'nonnegative'} "
                       f"on every box of the domain, or settled at an end by its Taylor coefficients",

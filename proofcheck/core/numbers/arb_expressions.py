@@ -26,7 +26,7 @@ from functools import lru_cache
 
 import mpmath
 import sympy as sp
-from flint import arb, fmpq
+from flint import acb, arb, fmpq
 from mpmath.libmp import from_man_exp
 
 
@@ -84,7 +84,7 @@ class _Source:
 
         self.names = names
         self.index = {name: i for i, name in enumerate(names)}
-        self.namespace = {"arb": arb, "integer_power": integer_power,
+        self.namespace = {"arb": arb, "acb": acb, "integer_power": integer_power,
                           "integer_exponent_power": integer_exponent_power, "NotEnclosable": NotEnclosable}
         self.lines: list[str] = []
         self.seen: dict = {}
@@ -197,6 +197,17 @@ def _function(source, node):
     return f"{_argument(source, node)}.{_UNARY[node.func]}()"
 
 
+def _polygamma(source, node):
+    """psi^(n)(x) for a fixed order n >= 0: Arb's digamma, or its complex polygamma (whose
+    imaginary part is 0 on the real line)."""
+    order, argument = node.args
+    if not (order.is_Integer and order >= 0):
+        raise NotEnclosable(f"polygamma of order {order}")
+    if order == 0:
+        return f"{source.build(argument)}.digamma()"
+    return f"acb({source.build(argument)}).polygamma({int(order)}).real"
+
+
 def _step(source, node):
     argument = _argument(source, node)
     return f"{source.constant(_integer_part(node))}({argument})"
@@ -221,6 +232,7 @@ _RULES = {
     sp.ceiling: _step,
     sp.airyaiprime: lambda source, node: f"{_argument(source, node)}.airy_ai(derivative=1)",
     sp.LambertW: _lambert_w,
+    sp.polygamma: _polygamma,
 }
 
 

@@ -26,6 +26,7 @@ from .enclosure import Enclosure, smooth
 from .ends import End, cancelled
 from .extended import lower_bound_positive
 from .switches import Switches
+from .touching import Touching, in_units
 
 # The budget of one claim.  The packs' proofs take at most 63 boxes and 0.3 s of CPU; a claim
 # left undecided pays the whole budget on top of its sampling, so it is kept small.
@@ -44,12 +45,16 @@ class Outcome:
     boxes: int = 0
     point: dict = field(default_factory=dict)
     reason: str = ""
+    touched: int = 0  # boxes settled beside a touching point by the second-order term
 
 
-def prove_sign(slack, domain, strict: bool, refutes, inside, max_boxes=MAX_BOXES, seconds=SECONDS) -> Outcome:
+def prove_sign(slack, domain, strict: bool, refutes, inside, max_boxes=MAX_BOXES, seconds=SECONDS,
+               touches=()) -> Outcome:
     """Whether ``slack > 0`` (``>= 0`` if not ``strict``) on all of ``domain``; ``refutes(point)``
-    checks a point exactly, ``inside(point)`` says whether it lies in the domain."""
-    start, total = time.process_time(), 0
+    checks a point exactly, ``inside(point)`` says whether it lies in the domain; ``touches`` are
+    points where the slack and its gradient are exactly 0 (``touching``), for a claim that is not
+    strict."""
+    start, total, touched = time.process_time(), 0, 0
     memo: set = set()  # factors proved on one piece, over a part of the domain another shares
     for piece in pieces(domain):
         expr = sp.sympify(slack).xreplace(piece.values)
@@ -68,15 +73,17 @@ def prove_sign(slack, domain, strict: bool, refutes, inside, max_boxes=MAX_BOXES
         if by_factors[0]:
             continue
         try:
-            search = _Search(expr, piece, strict, refutes)
+            search = _Search(expr, piece, strict, refutes,
+                             touches=[] if strict else [in_units(t, piece) for t in touches])
         except NotEnclosable as refusal:
             return Outcome("undecided", total, reason=f"no Arb enclosure: {refusal}")
         outcome = search.run(max_boxes - total, seconds - (time.process_time() - start))
         total += search.count
+        touched += search.touched
         if outcome.status != "proved":
             outcome.boxes = total
             return outcome
-    return Outcome("proved", total)
+    return Outcome("proved", total, touched=touched)
 
 
 def _factors_proved(expr, piece, strict, max_boxes, seconds, inside, memo=None):
@@ -295,7 +302,7 @@ def _fixed(expr, strict):
 
 
 class _Search:
-    def __init__(self, expr, piece, strict, refutes, exact=True):
+    def __init__(self, expr, piece, strict, refutes, exact=True, touches=()):
         # The units without assumptions: SymPy's derivatives and cancellations of a slack in
         # real symbols spend most of their time deducing facts about them, which no step here
         # uses (a form is accepted only where Arb encloses it).
@@ -309,9 +316,10 @@ class _Search:
         self.active = [i for i, u in enumerate(self.units)
                        if u in self.expr.free_symbols or piece.units[i] in piece.integers] or None
         self.ends: dict = {}
-        self.count = 0
+        self.count, self.touched = 0, 0
         self.switches, self.smooth_parts = None, {}
         self.factored: dict = {}
+        self.touching = Touching(self.expr, self.units, touches) if any(touches) and smooth(self.expr) else None
         if not smooth(self.expr):
             far = [u for u, (edge, _) in zip(self.units, piece.edges) if edge is None]
             try:
@@ -374,6 +382,9 @@ class _Search:
             if wrong and (self._refuted(face) or (self.exact and face != box and self._refuted(box))):
                 return False, 0.0
         if self._unbounded_settles(box, pattern) or self._end_settles(box, pattern):
+            return True, 0.0
+        if self.touching is not None and self.touching.settles(box):
+            self.touched += 1
             return True, 0.0
         return None, self._at_middle(box)
 

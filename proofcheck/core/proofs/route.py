@@ -18,6 +18,7 @@ from ..numbers.arb_expressions import NotEnclosable
 from .branch_and_bound import MAX_BOXES, SECONDS, prove_sign
 from .compactify import Unsupported
 from .sums_of_parameters import one_sum
+from .touching import touching_points
 
 # Operators that balls do not enclose here: a side holding one has no certified route yet.
 OPERATORS = (sp.Integral, sp.Sum, sp.Limit, sp.Derivative, sp.Product)
@@ -48,8 +49,9 @@ def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | N
     # sqrt(n) (1 - r) is proved as n and 1 - r, each on its own (n -> oo and r -> 1 meet).
     bases = dict.fromkeys(a.base if a.is_Pow else a for f in factors for a in sp.Mul.make_args(f))
     for factor in (b for b in bases if b.free_symbols):
-        if isinstance(factor, sp.exp):
-            continue  # e^x is never 0 (and a power of it is none of the denominator's zeros)
+        if isinstance(factor, (sp.exp, sp.gamma)):
+            # e^x is never 0, nor is Gamma (it has no zeros, only poles, where no ball is finite)
+            continue
         if not any(prove_sign(sign * factor, domain, True, _never, inside, MAX_BOXES // share,
                               _left(deadline, SECONDS / share)).status == "proved" for sign in (1, -1)):
             return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
@@ -66,6 +68,10 @@ def _inside_of(domain):
             return False
         return True
     return inside
+
+
+def _shown(points) -> str:
+    return " and ".join(", ".join(f"{k} = {v}" for k, v in p.items()) for p in points)
 
 
 def _left(deadline, otherwise):
@@ -130,13 +136,14 @@ def _summed_proof(slack, domain, strict, share):
            f"a function of {sum_words} alone, proved for every {domain_y.describe()}"
 
 
-def certify_sign(slack, domain, strict, holds_at, mutant=False, patience=1.0):
+def certify_sign(slack, domain, strict, holds_at, mutant=False, patience=1.0, points=()):
     """("proved", words) / ("refuted", point) / ("undecided", reason) for ``slack`` over ``domain``.
 
     ``holds_at(point)`` is the caller's exact decision at a point of the domain: False
     refutes the claim there; True or None (undecided) does not.  ``patience`` multiplies the
     budget (a claim on record as proved gets more, so that a loaded machine does not lose
-    its proof; no budget proves a false claim)."""
+    its proof; no budget proves a false claim).  ``points`` are the claim's explicit points: those
+    where the slack touches 0 with a zero gradient are settled by the second-order term."""
     slack = sp.sympify(slack)
     if slack.has(*OPERATORS):
         return "undecided", "a side holds an operator that Arb does not enclose over a box"
@@ -166,12 +173,16 @@ def certify_sign(slack, domain, strict, holds_at, mutant=False, patience=1.0):
         words = _relaxed_proof(slack, domain, strict, inside, share) or _summed_proof(slack, domain, strict, share)
         if words is not None:
             return "proved", words
+        touches = touching_points(slack, points) if points and not strict else []
         outcome = prove_sign(slack, domain, strict, refutes, inside, MAX_BOXES // share,
-                             _left(start + SECONDS / share, SECONDS / share))
+                             _left(start + SECONDS / share, SECONDS / share), touches)
     except (Unsupported, NotEnclosable) as refusal:
         return "undecided", f"not mapped onto boxes: {refusal}"
     if outcome.status == "proved":
-        return "proved", f"Arb branch and bound: {outcome.boxes} {WHOLE_DOMAIN} {domain.describe()}"
+        beside = "" if not outcome.touched else (
+            f", {outcome.touched} of them beside {_shown(touches)}, where the slack and its gradient are 0, "
+            f"by the sign of its Hessian (Taylor's second-order term)")
+        return "proved", f"Arb branch and bound: {outcome.boxes} {WHOLE_DOMAIN} {domain.describe()}{beside}"
     if outcome.status == "refuted":
         return "refuted", outcome.point
     return "undecided", f"Arb branch and bound left {domain.describe()} undecided after " \
