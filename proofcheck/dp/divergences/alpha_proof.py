@@ -93,7 +93,7 @@ def prepare(divergence, rho, alpha):
         return f"no Arb enclosure: {refusal}"
 
 
-def prove_orders(prepared, point, refutes) -> AlphaProof:
+def prove_orders(prepared, point, refutes, boxes=BOXES) -> AlphaProof:
     """Whether rho - D_alpha/alpha >= 0 for every alpha > 1 at ``point`` (rational values)."""
     try:
         values = [Fraction(str(sp.Rational(point[name]))) for name in prepared.names]
@@ -108,7 +108,31 @@ def prove_orders(prepared, point, refutes) -> AlphaProof:
         return AlphaProof("undecided", reason=f"rho (1 + H) > D_oo not shown for H <= 2^{MAX_EXPONENT}")
     if _slope_below(prepared, values):
         return AlphaProof("undecided", reason="rho < K'(0), the alpha -> 1 limit of D_alpha/alpha")
-    near_exponent = min(max(exponent - DELTA_SHIFT, DELTA_RANGE[0]), DELTA_RANGE[1])
+    first = min(max(exponent - DELTA_SHIFT, DELTA_RANGE[0]), DELTA_RANGE[1])
+    # The near piece where F'' > 0 holds on it: the default delta first, then shorter ones (K''
+    # can climb towards 2 rho away from alpha = 1 where D_alpha/alpha peaks inside).
+    near, spent = None, 0
+    for near_exponent in range(first, DELTA_RANGE[0] - 1, -1):
+        near = _positive(prepared.near, [*fixed, (Fraction(near_exponent), Fraction(near_exponent))], None, boxes)
+        spent += near.boxes
+        if near.status == "proved":
+            break
+    else:
+        near_exponent = first
+    middle = _middle(prepared, fixed, near_exponent, exponent, refutes, boxes)
+    middle.boxes += spent
+    if middle.status != "proved":
+        return middle
+    if near is None or near.status != "proved":
+        return AlphaProof("undecided", middle.boxes, reason="F'' = 2 rho - K'' not proved "
+                          f"positive on 1 < alpha <= 1 + 2^{DELTA_RANGE[0]}")
+    middle.far = exponent
+    return middle
+
+
+def _middle(prepared, fixed, near_exponent, exponent, refutes, boxes) -> AlphaProof:
+    """rho - D_alpha/alpha > 0 on 1 + 2^near_exponent <= alpha <= 1 + 2^exponent; a box strictly
+    below zero offers its middle to ``refutes``."""
     # v in [0, 1] maps onto log2 h in [near_exponent, exponent].
     span = exponent - near_exponent
     low = Fraction(near_exponent)
@@ -117,18 +141,8 @@ def prove_orders(prepared, point, refutes) -> AlphaProof:
         value = 1 + 2.0 ** (near_exponent + span * float(unit))
         return Fraction(value).limit_denominator(10 ** 12)
 
-    # The middle first: a box strictly below zero there refutes the claim, whatever the near piece.
-    middle = _positive(prepared.middle, [*fixed, (low, low), (Fraction(span), Fraction(span))],
-                       lambda unit: refutes(to_order(unit)) and to_order(unit))
-    if middle.status != "proved":
-        return middle
-    near = _positive(prepared.near, [*fixed, (low, low)], None)
-    if near.status != "proved":
-        return AlphaProof("undecided", near.boxes + middle.boxes, reason="F'' = 2 rho - K'' not proved "
-                          f"positive on 1 < alpha <= 1 + 2^{near_exponent}")
-    middle.boxes += near.boxes
-    middle.far = exponent
-    return middle
+    return _positive(prepared.middle, [*fixed, (low, low), (Fraction(span), Fraction(span))],
+                     lambda unit: refutes(to_order(unit)) and to_order(unit), boxes)
 
 
 def _slope_below(prepared, values) -> bool:
@@ -160,7 +174,7 @@ def _far_exponent(prepared, values):
         return guess
 
 
-def _positive(enclosure, fixed, refutes) -> AlphaProof:
+def _positive(enclosure, fixed, refutes, boxes=BOXES) -> AlphaProof:
     """Best-effort bisection of the last unit, v in [0, 1], the others ``fixed``, until Arb
     shows the enclosed expression > 0 on every piece."""
     pending, count = [(Fraction(0), Fraction(1))], 0
@@ -168,7 +182,7 @@ def _positive(enclosure, fixed, refutes) -> AlphaProof:
         while pending:
             lo, hi = pending.pop()
             count += 1
-            if count > BOXES:
+            if count > boxes:
                 return AlphaProof("undecided", count, reason="budget out")
             value, _ = enclosure.enclose((*fixed, (lo, hi)))
             if value is not None and value.is_finite() and value > 0:

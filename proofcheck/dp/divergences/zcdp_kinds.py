@@ -51,6 +51,7 @@ from .alpha_proof import prepare as prove_prepare
 from .alpha_proof import prove_orders
 from .alpha_search import search_orders
 from .divergence_kinds import alpha_one_limit, order_symbol
+from .excess_proof import certified_excess
 from .tight_zcdp import AlphaGrid, peak
 
 START_BITS, MAX_BITS = 128, 2048
@@ -377,6 +378,10 @@ class ZcdpExcess(Kind):
             return failed(f"{claim.raw['excess_percent']}% is not a rounding of the excess; {shown}",
                           {"excess_percent": short(excess, 10), "printed": claim.raw["excess_percent"],
                            "peak_alpha": short(where, 10)})
+        proof = certified_excess(claim.expr("divergence"), order_symbol(claim), claim.raw["excess_percent"], where)
+        if proof is not None:
+            return passed("certified", f"{shown} (printed {claim.raw['excess_percent']}%, a correct rounding): "
+                          f"{proof.words}", route=proof.route)
         return passed("numeric", f"{shown} (printed {claim.raw['excess_percent']}%, a correct rounding); "
                       f"peak located on {claim.parsed['grid'].describe()} and refined by golden-section "
                       f"search; the excess agrees to {required_digits(settings.dps // 2)} digits when "
