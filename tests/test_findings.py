@@ -106,6 +106,25 @@ def test_a_wrong_airy_moment_fails(tmp_path):
     assert check_claim(claim, SETTINGS).status == "failed"
 
 
+def test_the_ground_state_energy_is_certified_through_airys_equation(findings):
+    verdict = check_claim(findings["ground-state-energy"], SETTINGS)
+    assert verdict.passed and verdict.evidence == "certified", verdict.details
+    assert "a1 = [-2.338" in verdict.details and "shooting" in verdict.details
+
+
+def test_the_odd_level_asserted_as_the_ground_state_fails(tmp_path):
+    claim, = claims_from_text(tmp_path, """
+        [[claim]]
+        id = "odd"
+        where = "test"
+        statement = "the lowest odd level -a1 is not the ground state"
+        kind = "ground-state"
+        potential = "abs(x)"
+        asserts = "2.338107410459767038489197252446735440638"
+    """)
+    assert check_claim(claim, SETTINGS).status == "failed"
+
+
 def test_a_wrong_ground_state_energy_fails(tmp_path):
     claim, = claims_from_text(tmp_path, """
         [[claim]]
