@@ -411,7 +411,7 @@ samples = 2
                               "limit, in percent, as a string (\"1.8\")",
             "grid": "the orders scanned, as for zcdp-supremum",
         },
-        "evidence": ("numeric",),
+        "evidence": ("certified", "numeric"),
         "passing": '''\
 [[claim]]
 id = "krr7-excess"

@@ -24,7 +24,9 @@
   percent) is a correct rounding (``proofcheck.core.decimals.audit``, the
   excess trusted to the digits on which dps and 2*dps agree).  The peak is
   located on the grid and refined by golden-section search
-  (``tight_zcdp.peak``) at dps and again at 2*dps; the verdict is ``numeric``.
+  (``tight_zcdp.peak``) at dps and again at 2*dps.  The verdict is ``certified`` where
+  ``excess_proof`` brackets the supremum over every alpha > 1 inside the printed value's
+  rounding interval, else ``numeric``.
 """
 from __future__ import annotations
 
