@@ -53,9 +53,15 @@ def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | N
             # e^x is never 0, nor is Gamma (it has no zeros, only poles, where no ball is finite)
             continue
         if not any(prove_sign(sign * factor, domain, True, _never, inside, MAX_BOXES // share,
-                              _left(deadline, SECONDS / share)).status == "proved" for sign in (1, -1)):
+                              _left(deadline, SECONDS / share)).status == "proved" for sign in _likely_signs(factor)):
             return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
     return None
+
+
+def _likely_signs(factor):
+    """(1, -1), or (-1, 1) where the factor reads as a negative one (t - m on t < m): the sign
+    that fails first would spend the budget that the other needs."""
+    return (-1, 1) if factor.could_extract_minus_sign() else (1, -1)
 
 
 def _inside_of(domain):
