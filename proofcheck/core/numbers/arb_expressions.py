@@ -34,6 +34,23 @@ class NotEnclosable(ArithmeticError):
     """The expression uses something Arb cannot enclose here (e.g. an integral)."""
 
 
+class Undecided(NotEnclosable):
+    """A step, a condition or a branch that the balls do not decide at this precision.
+
+    A branch and bound raises it at every box across a jump, and most are caught unread:
+    its message, which prints an expression (slow in SymPy), is written only when read."""
+
+    def __init__(self, what, template="{} is not decided at this precision"):
+        super().__init__()
+        self.what, self.template = what, template
+
+    def __str__(self):
+        return self.template.format(self.what)
+
+    def __reduce__(self):
+        return Undecided, (self.what, self.template)
+
+
 _UNARY = {
     sp.exp: "exp", sp.log: "log", sp.erf: "erf", sp.erfc: "erfc", sp.erfinv: "erfinv",
     sp.sin: "sin", sp.cos: "cos", sp.tan: "tan", sp.atan: "atan", sp.sinh: "sinh",
@@ -243,7 +260,7 @@ def _integer_part(node):
         y = getattr(ball, method)()
         if y.rad() != 0:
             # A ball across an integer has no one integer part at this precision.
-            raise NotEnclosable(f"{node} is not decided at this precision")
+            raise Undecided(node)
         return y
     return value
 
@@ -260,7 +277,7 @@ def _piecewise(node, build):
         for branch, holds in branches:
             if holds(env):
                 return branch(env)
-        raise NotEnclosable(f"no branch of {node} holds")
+        raise Undecided(node, "no branch of {} holds")
     return value
 
 
@@ -289,7 +306,7 @@ def _condition(condition, build):
             return True
         if fails(d):
             return False
-        raise NotEnclosable(f"{condition} is not decided at this precision")
+        raise Undecided(condition)
     return decided
 
 
