@@ -50,8 +50,8 @@ class End:
         if not smooth(expr):
             return
         flipped = expr.xreplace({u: 1 - u}) if at_one else expr
-        for m in range(0 if edge_in_domain else SCALINGS, -1, -1) if False else \
-                range(0, 1 if edge_in_domain else SCALINGS + 1):
+        # The lowest power first: u^0 (g itself) wherever it is regular at u = 0.
+        for m in range(0, 1 if edge_in_domain else SCALINGS + 1):
             g = regular(flipped * u ** m, u)
             if g is not None:
                 self.g = g
