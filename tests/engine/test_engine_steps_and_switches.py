@@ -61,3 +61,34 @@ def test_a_floor_identity_is_zero_in_both_cases_of_y_minus_floor_y():
     assert not is_zero((1 - p) * sp.floor(y) + p * sp.ceiling(y) - y - sp.Rational(1, 2))
     assert not is_zero((1 - p) * sp.Abs(sp.floor(y) - n) - p * sp.Abs(sp.ceiling(y) - n) - sp.Abs(y - n))
     assert not is_zero(sp.ceiling(y) - sp.floor(y) - 1)
+
+
+def _denominator_reason(slack, domain):
+    from proofcheck.core.proofs.route import _inside_of, _undefined_somewhere
+    return _undefined_somewhere(slack, domain, _inside_of(domain), 1)
+
+
+def test_a_ceiling_above_an_integer_by_a_vanishing_margin_is_a_nonzero_denominator():
+    # ceiling(C n) - n with C = ((1 + 3r)/(1 - r))^2 > 1 is at least 1, but 0 at r = 0, where no
+    # ball decides the ceiling; it is above C n - n > 0, which the branch and bound signs.
+    domain = parse_domain({"r": "0 < r < 1", "n": "integer n >= 1"})
+    r, n = domain.symbols["r"], domain.symbols["n"]
+    assert _denominator_reason(1 / (n - sp.ceiling(((1 + 3 * r) / (1 - r)) ** 2 * n)), domain) is None
+
+
+def test_a_ceiling_that_meets_its_integer_is_never_a_nonzero_denominator():
+    # ceiling(n (1 - r)) = n wherever n (1 - r) > n - 1: the denominator is 0 there.
+    domain = parse_domain({"r": "0 < r < 1", "n": "integer n >= 1"})
+    r, n = domain.symbols["r"], domain.symbols["n"]
+    assert "not proved nonzero" in _denominator_reason(1 / (n - sp.ceiling(n * (1 - r))), domain)
+
+
+def test_the_bound_without_steps_lies_below_the_expression_for_either_sign():
+    from proofcheck.core.proofs.route import _lower_bounds
+    x = sp.Symbol("x", real=True)
+    assert list(_lower_bounds(sp.ceiling(x) - 2)) == [sp.ceiling(x) - 2, x - 2]
+    assert list(_lower_bounds(2 - sp.ceiling(x))) == [2 - sp.ceiling(x), 1 - x]
+    assert list(_lower_bounds(sp.floor(x) - 2)) == [sp.floor(x) - 2, x - 3]
+    assert list(_lower_bounds(2 - sp.floor(x))) == [2 - sp.floor(x), 2 - x]
+    # A step under a nonlinear function has no such bound.
+    assert list(_lower_bounds(sp.ceiling(x) ** 2 - 2)) == [sp.ceiling(x) ** 2 - 2]

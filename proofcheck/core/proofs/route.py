@@ -52,10 +52,38 @@ def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | N
         if isinstance(factor, (sp.exp, sp.gamma)):
             # e^x is never 0, nor is Gamma (it has no zeros, only poles, where no ball is finite)
             continue
-        if not any(prove_sign(sign * factor, domain, True, _never, inside, MAX_BOXES // share,
-                              _left(deadline, SECONDS / share)).status == "proved" for sign in _likely_signs(factor)):
+        if not any(prove_sign(bound, domain, True, _never, inside, MAX_BOXES // share,
+                              _left(deadline, SECONDS / share)).status == "proved"
+                   for sign in _likely_signs(factor) for bound in _lower_bounds(sign * factor)):
             return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
     return None
+
+
+def _lower_bounds(expr):
+    """``expr``, then, where it holds ceiling or floor, a lower bound of it without them.
+
+    ceiling(A) - n is 0 at r = 0 for ceiling(((1 + 3 r)/(1 - r))^2 n) with n an integer, so no
+    ball about r = 0 decides it; but ceiling(A) >= A, so it is above A - n, whose sign the
+    branch and bound reaches (its Taylor term at the open edge r = 0).  Each step enters
+    linearly with a number for coefficient a: for a > 0, ceiling(A) >= A and floor(A) > A - 1;
+    for a < 0, ceiling(A) < A + 1 and floor(A) <= A; either way the bound is at most ``expr``,
+    so a bound proved positive proves ``expr`` positive."""
+    yield expr
+    bound = expr
+    for step in [n for n in sp.preorder_traversal(expr) if isinstance(n, (sp.floor, sp.ceiling))]:
+        if step not in bound.atoms(sp.floor, sp.ceiling):
+            continue
+        mark = sp.Dummy("step")
+        linear = bound.xreplace({step: mark})
+        coefficient = sp.diff(linear, mark)
+        if coefficient.free_symbols or not coefficient.is_nonzero or mark in coefficient.atoms():
+            return
+        argument = step.args[0]
+        lowest = (argument if isinstance(step, sp.ceiling) else argument - 1) if coefficient > 0 else \
+            (argument + 1 if isinstance(step, sp.ceiling) else argument)
+        bound = linear.xreplace({mark: lowest})
+    if bound != expr:
+        yield bound
 
 
 def _likely_signs(factor):
