@@ -86,9 +86,9 @@ def test_a_ceiling_that_meets_its_integer_is_never_a_nonzero_denominator():
 def test_the_bound_without_steps_lies_below_the_expression_for_either_sign():
     from proofcheck.core.proofs.route import _lower_bounds
     x = sp.Symbol("x", real=True)
-    assert list(_lower_bounds(sp.ceiling(x) - 2)) == [sp.ceiling(x) - 2, x - 2]
-    assert list(_lower_bounds(2 - sp.ceiling(x))) == [2 - sp.ceiling(x), 1 - x]
-    assert list(_lower_bounds(sp.floor(x) - 2)) == [sp.floor(x) - 2, x - 3]
-    assert list(_lower_bounds(2 - sp.floor(x))) == [2 - sp.floor(x), 2 - x]
+    assert list(_lower_bounds(sp.ceiling(x) - 2)) == [x - 2, sp.ceiling(x) - 2]
+    assert list(_lower_bounds(2 - sp.ceiling(x))) == [1 - x, 2 - sp.ceiling(x)]
+    assert list(_lower_bounds(sp.floor(x) - 2)) == [x - 3, sp.floor(x) - 2]
+    assert list(_lower_bounds(2 - sp.floor(x))) == [2 - x, 2 - sp.floor(x)]
     # A step under a nonlinear function has no such bound.
     assert list(_lower_bounds(sp.ceiling(x) ** 2 - 2)) == [sp.ceiling(x) ** 2 - 2]

@@ -54,13 +54,14 @@ def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | N
             continue
         if not any(prove_sign(bound, domain, True, _never, inside, MAX_BOXES // share,
                               _left(deadline, SECONDS / share)).status == "proved"
-                   for sign in _likely_signs(factor) for bound in _lower_bounds(sign * factor)):
+                   for sign in _likely_signs(factor, domain) for bound in _lower_bounds(sign * factor)):
             return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
     return None
 
 
 def _lower_bounds(expr):
-    """``expr``, then, where it holds ceiling or floor, a lower bound of it without them.
+    """Where ``expr`` holds ceiling or floor, a lower bound of it without them first (the
+    steps' jumps cost the search its budget), then ``expr`` itself.
 
     ceiling(A) - n is 0 at r = 0 for ceiling(((1 + 3 r)/(1 - r))^2 n) with n an integer, so no
     ball about r = 0 decides it; but ceiling(A) >= A, so it is above A - n, whose sign the
@@ -68,7 +69,6 @@ def _lower_bounds(expr):
     linearly with a number for coefficient a: for a > 0, ceiling(A) >= A and floor(A) > A - 1;
     for a < 0, ceiling(A) < A + 1 and floor(A) <= A; either way the bound is at most ``expr``,
     so a bound proved positive proves ``expr`` positive."""
-    yield expr
     bound = expr
     for step in [n for n in sp.preorder_traversal(expr) if isinstance(n, (sp.floor, sp.ceiling))]:
         if step not in bound.atoms(sp.floor, sp.ceiling):
@@ -77,18 +77,28 @@ def _lower_bounds(expr):
         linear = bound.xreplace({step: mark})
         coefficient = sp.diff(linear, mark)
         if coefficient.free_symbols or not coefficient.is_nonzero or mark in coefficient.atoms():
-            return
+            bound = expr
+            break
         argument = step.args[0]
         lowest = (argument if isinstance(step, sp.ceiling) else argument - 1) if coefficient > 0 else \
             (argument + 1 if isinstance(step, sp.ceiling) else argument)
         bound = linear.xreplace({mark: lowest})
     if bound != expr:
         yield bound
+    yield expr
 
 
-def _likely_signs(factor):
-    """(1, -1), or (-1, 1) where the factor reads as a negative one (t - m on t < m): the sign
-    that fails first would spend the budget that the other needs."""
+def _likely_signs(factor, domain):
+    """(1, -1), or (-1, 1) where the factor is negative at a point of the domain (n - ceiling(C n)
+    with C > 1), or reads as a negative one (t - m on t < m): the sign that fails first would
+    spend the budget that the other needs.  Only the order is read off the point."""
+    try:
+        point = domain.sample_points(1)[0]
+        value = sp.sympify(factor).xreplace(point).evalf(15)
+        if value.is_real and value.is_number and value != 0:
+            return (-1, 1) if value < 0 else (1, -1)
+    except (TypeError, ValueError, ArithmeticError, AttributeError, IndexError):
+        pass
     return (-1, 1) if factor.could_extract_minus_sign() else (1, -1)
 
 
