@@ -108,3 +108,14 @@ def test_an_increasing_function_keeps_the_order_of_its_arguments(expr, sign):
 def test_the_rule_of_an_increasing_function_applies_to_one_function_and_odd_ones_only(expr):
     # The rule itself, before the balls' look at admissible points could overrule it.
     assert isinstance(expr, sp.Add) and signs._Proof()._monotone_difference(expr, 3) is None
+
+
+def test_a_rational_function_is_signed_from_its_factored_form():
+    s, t = sp.symbols("s t", positive=True)
+    # -(s + 2)/(2 (s + 1) (t + 1)) over a common denominator: negative wherever s, t > 0.
+    branch = (t / 2 - 1 / (2 * s + 2)) / (t + 1) - sp.Rational(1, 2)
+    assert proved_sign(branch) == -1
+    assert proved_sign(-branch) == 1
+    # Raised by 1/4 it is (s t - s + t - 3)/(4 (s + 1)(t + 1)): -1/8 at s = t = 1, positive at
+    # s = t = 10; neither sign is proved.
+    assert proved_sign(branch + sp.Rational(1, 4)) is None

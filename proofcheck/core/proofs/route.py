@@ -48,13 +48,14 @@ def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | N
     # A product is nonzero where each of its factors is, and a power where its base is:
     # sqrt(n) (1 - r) is proved as n and 1 - r, each on its own (n -> oo and r -> 1 meet).
     bases = dict.fromkeys(a.base if a.is_Pow else a for f in factors for a in sp.Mul.make_args(f))
+    point = _a_point_of(domain)
     for factor in (b for b in bases if b.free_symbols):
         if isinstance(factor, (sp.exp, sp.gamma)):
             # e^x is never 0, nor is Gamma (it has no zeros, only poles, where no ball is finite)
             continue
         if not any(prove_sign(bound, domain, True, _never, inside, MAX_BOXES // share,
                               _left(deadline, SECONDS / share)).status == "proved"
-                   for sign in _likely_signs(factor, domain) for bound in _lower_bounds(sign * factor)):
+                   for sign in _likely_signs(factor, point) for bound in _lower_bounds(sign * factor)):
             return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
     return None
 
@@ -76,7 +77,7 @@ def _lower_bounds(expr):
         mark = sp.Dummy("step")
         linear = bound.xreplace({step: mark})
         coefficient = sp.diff(linear, mark)
-        if coefficient.free_symbols or not coefficient.is_nonzero or mark in coefficient.atoms():
+        if coefficient.free_symbols or not (coefficient.is_real and coefficient.is_nonzero):
             bound = expr
             break
         argument = step.args[0]
@@ -88,18 +89,25 @@ def _lower_bounds(expr):
     yield expr
 
 
-def _likely_signs(factor, domain):
-    """(1, -1), or (-1, 1) where the factor is negative at a point of the domain (n - ceiling(C n)
+def _likely_signs(factor, point):
+    """(1, -1), or (-1, 1) where the factor is negative at ``point`` of the domain (n - ceiling(C n)
     with C > 1), or reads as a negative one (t - m on t < m): the sign that fails first would
     spend the budget that the other needs.  Only the order is read off the point."""
     try:
-        point = domain.sample_points(1)[0]
-        value = sp.sympify(factor).xreplace(point).evalf(15)
+        value = sp.sympify(factor).xreplace(point or {}).evalf(15)
         if value.is_real and value.is_number and value != 0:
             return (-1, 1) if value < 0 else (1, -1)
-    except (TypeError, ValueError, ArithmeticError, AttributeError, IndexError):
+    except (TypeError, ValueError, ArithmeticError, AttributeError):
         pass
     return (-1, 1) if factor.could_extract_minus_sign() else (1, -1)
+
+
+def _a_point_of(domain):
+    """One sample point of ``domain``, or None where none is drawn."""
+    try:
+        return domain.sample_points(1)[0]
+    except (TypeError, ValueError, ArithmeticError, AttributeError, IndexError):
+        return None
 
 
 def _inside_of(domain):
