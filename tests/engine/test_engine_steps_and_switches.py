@@ -92,3 +92,19 @@ def test_the_bound_without_steps_lies_below_the_expression_for_either_sign():
     assert list(_lower_bounds(2 - sp.floor(x))) == [2 - x, 2 - sp.floor(x)]
     # A step under a nonlinear function has no such bound.
     assert list(_lower_bounds(sp.ceiling(x) ** 2 - 2)) == [sp.ceiling(x) ** 2 - 2]
+
+
+def test_a_sum_of_exponentials_and_a_positive_constant_is_a_nonzero_denominator_by_assumptions():
+    # e^eps e^(2 eps h) + 1 overflows every ball as h -> oo on a bounded eps; no box is needed.
+    domain = parse_domain({"eps": "1/1000 <= eps <= 20", "h": "h > 0"})
+    eps, h = domain.symbols["eps"], domain.symbols["h"]
+    assert _denominator_reason(1 / (sp.exp(eps) * sp.exp(2 * eps * h) + 1), domain) is None
+
+
+def test_an_integer_above_its_lower_bound_signs_a_denominator_by_assumptions():
+    # k + e^eps - 1 on integer k >= 2 is 1 + t + e^eps with t >= 0.
+    from proofcheck.core.proofs.route import _signed_by_assumptions
+    domain = parse_domain({"eps": "1/1000 <= eps <= 20", "k": "integer 2 <= k <= 6"})
+    eps, k = domain.symbols["eps"], domain.symbols["k"]
+    assert _signed_by_assumptions(k + sp.exp(eps) - 1, domain)
+    assert not _signed_by_assumptions(k + sp.exp(eps) - 4, domain)

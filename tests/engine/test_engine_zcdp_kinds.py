@@ -203,8 +203,17 @@ def test_values_are_shown_to_twelve_digits():
 
 # -- zcdp-supremum claims ----------------------------------------------------------------
 
-def test_a_supremum_below_rho_at_every_order_passes_naming_its_grid_and_balls():
+def test_a_supremum_below_rho_at_every_order_is_proved_by_convexity_in_the_order():
+    # D_alpha = alpha - (alpha - 1)/1000, rho = 1: F(h) = rho h (1 + h) - h D_(1+h) = h^2/1000.
     verdict = verdict_of(supremum("alpha*(1 - (alpha - 1)/(1000*alpha))"))
+    assert verdict.status == "passed" and verdict.evidence in ("symbolic", "certified")
+    assert verdict.route == f"limit taken; convexity in the order proved ({verdict.evidence})"
+    assert "F(h) = rho h (1 + h) - h D_(1+h) is convex in h = alpha - 1" in verdict.details
+    assert "at 1 parameter points agrees (8 comparisons)" in verdict.details
+
+
+def test_a_supremum_on_record_as_sampled_passes_naming_its_grid_and_balls():
+    verdict = verdict_of(supremum("alpha*(1 - (alpha - 1)/(1000*alpha))", evidence="numeric"))
     assert (verdict.status, verdict.evidence) == ("passed", "numeric")
     assert verdict.details == (
         "lim alpha->1+ D_alpha/alpha = rho (symbolic); D_alpha/alpha < rho at all 8 comparisons: "
@@ -214,14 +223,14 @@ def test_a_supremum_below_rho_at_every_order_passes_naming_its_grid_and_balls():
 
 
 def test_a_ratio_equal_to_rho_at_every_order_is_not_an_excess():
-    verdict = verdict_of(supremum("alpha"))
+    verdict = verdict_of(supremum("alpha", evidence="numeric"))
     assert verdict.passed and "at all 8 comparisons" in verdict.details
     assert "each decided by Arb balls (128 to 2048 bits); no proof over alpha > 1" in verdict.details
 
 
 def test_comparisons_mpmath_decides_are_reported_as_such():
     verdict = verdict_of(supremum("alpha*(1 - summation(2**(-j), j, 1, 2)*(alpha - 1)/(1000*alpha))",
-                                  variables={"alpha": "positive", "j": "integer"}))
+                                  variables={"alpha": "positive", "j": "integer"}, evidence="numeric"))
     assert verdict.passed, verdict.details
     assert "each decided by Arb balls, or Arb about mpmath's values at 50 and 100 digits or more; " \
         "no proof over alpha > 1" in verdict.details

@@ -654,6 +654,19 @@ class Inequality(Kind):
             yield (description, mutant) if reason is None else (f"{description} ({reason})", None)
 
 
+def proved_over_domain(claim, settings):
+    """The symbolic or certified verdict of ``claim`` over its whole domain, else None: SymPy's sign
+    proofs, then Arb's branch and bound, with no sampled point.  For a claim derived inside another
+    kind's argument, whose failure is no counter-example to that kind's claim."""
+    how = _symbolic(claim, settings) if "symbolic" in settings.routes else None
+    if how:
+        return passed("symbolic", "SymPy signs the difference from the parameters' assumptions"
+                      + (f", {how}" if how is not True else ""),
+                      route="sign from assumptions" + (f", {how}" if how is not True else ""))
+    verdict, _ = _over_domain(claim, settings)
+    return verdict if verdict is not None and verdict.passed else None
+
+
 def _certified_counterexample(claim, points, settings):
     """The failed verdict at the first sampled point where Arb balls prove the claim false; else None.
 

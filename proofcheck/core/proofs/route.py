@@ -53,11 +53,34 @@ def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | N
         if isinstance(factor, (sp.exp, sp.gamma)):
             # e^x is never 0, nor is Gamma (it has no zeros, only poles, where no ball is finite)
             continue
+        if _signed_by_assumptions(factor, domain):
+            continue
         if not any(prove_sign(bound, domain, True, _never, inside, MAX_BOXES // share,
                               _left(deadline, SECONDS / share)).status == "proved"
                    for sign in _likely_signs(factor, point) for bound in _lower_bounds(sign * factor)):
             return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
     return None
+
+
+def _signed_by_assumptions(factor, domain) -> bool:
+    """Whether SymPy's assumptions give ``factor`` one strict sign over the domain: as written
+    (e^eps e^(2 eps h) + 1), or with each parameter written as its constant lower bound plus a
+    nonnegative part (k + e^eps - 1 on integer k >= 2 is 1 + t + e^eps).  A branch and bound of
+    such a factor can fail where h -> oo overflows its balls, though no box is in doubt."""
+    try:
+        if factor.is_positive or factor.is_negative:
+            return True
+        shifted = {}
+        for parameter in domain.parameters.values():
+            lower = parameter.lower
+            if lower is None or not lower.expr.is_number:
+                continue
+            t = sp.Dummy(f"{parameter.name}_above", nonnegative=True, integer=parameter.integer or None)
+            shifted[parameter.symbol] = (sp.ceiling(lower.expr) if parameter.integer else lower.expr) + t
+        moved = factor.xreplace(shifted) if shifted else None
+        return bool(moved is not None and (moved.is_positive or moved.is_negative))
+    except (TypeError, ValueError, AttributeError, RecursionError):
+        return False
 
 
 def _lower_bounds(expr):

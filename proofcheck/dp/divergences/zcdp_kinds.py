@@ -17,7 +17,10 @@
     maximiser, where the limit is taken.
 
   The second part covers a grid, not the continuum of orders, so the verdict
-  is ``numeric`` and names the grid.
+  is ``numeric`` and names the grid, unless ``convexity_proof`` shows
+  F(h) = rho h (1 + h) - h D_(1+h) convex in h = alpha - 1 over the whole domain
+  (symbolic or certified): with the limit, that is D_alpha/alpha <= rho at every
+  order and parameter value.  It is tried where the claim is not on record as numeric.
 
 * ``zcdp-excess``: at fixed parameters, D_alpha/alpha peaks at an interior
   order above its alpha -> 1 limit, and the printed relative excess (in
@@ -52,6 +55,7 @@ from ...core.points.policy import sample_points
 from .alpha_proof import prepare as prove_prepare
 from .alpha_proof import prove_orders
 from .alpha_search import search_orders
+from .convexity_proof import convexity_proof
 from .divergence_kinds import alpha_one_limit, order_symbol
 from .excess_proof import certified_excess
 from .tight_zcdp import AlphaGrid, peak
@@ -73,6 +77,16 @@ def _finite_at(expression, env) -> bool:
     except EvaluationError:
         return False
     return bool(mpmath.isfinite(value))
+
+
+def _infinite_beyond(ratio, alpha, env, beyond):
+    """The failed verdict at the first order of ``beyond`` where D_alpha/alpha is not finite, else None."""
+    for order in beyond:
+        at = {**env, alpha: sp.Rational(order.numerator, order.denominator)}
+        if not _finite_at(ratio, at):
+            return failed(f"D_alpha/alpha is not finite at alpha = {order}, beyond the grid: "
+                          f"the supremum is not the asserted rho", {"point": show_point(at)})
+    return None
 
 
 def _exact_text(value, field: str) -> Fraction:
@@ -190,12 +204,9 @@ class ZcdpSupremum(Kind):
         beyond = [grid.alpha_max * factor for factor in TAIL_FACTORS]
         for point in points:
             for values in self._over_grid(claim, variables, point):
-                for order in beyond:
-                    env = {**point, **values, alpha: sp.Rational(order.numerator, order.denominator)}
-                    if not _finite_at(ratio, env):
-                        return failed(f"D_alpha/alpha is not finite at alpha = {order}, beyond the grid: "
-                                      f"the supremum is not the asserted rho",
-                                      {"point": show_point(env)})
+                blown = _infinite_beyond(ratio, alpha, {**point, **values}, beyond)
+                if blown is not None:
+                    return blown
                 for order in orders + beyond:
                     env = {**point, **values, alpha: sp.Rational(order.numerator, order.denominator)}
                     sign, route = _sign_of(slack, env, settings)
@@ -216,6 +227,10 @@ class ZcdpSupremum(Kind):
                     found = self._all_orders(claim, slack, alpha, {**point, **values}, proofs, settings)
                 if found is not None:
                     return found
+        proved = self._convex(claim, verdict, limit_note, f"the grid of {grid.describe()} at {len(points)} "
+                              f"parameter points agrees ({checked} comparisons)", settings)
+        if proved is not None:
+            return proved
         how = f"Arb balls ({START_BITS} to {MAX_BITS} bits)" if routes == {"certified"} else \
             f"Arb balls, or Arb about mpmath's values at {settings.dps} and {2 * settings.dps} digits " \
             "or more"
@@ -227,6 +242,22 @@ class ZcdpSupremum(Kind):
                       f"{len(points)} parameter points{scan}, each decided by {how}"
                       + self._proofs_note(proofs),
                       route=f"limit taken; sampled {len(orders) + len(beyond)} orders at {len(points)} points")
+
+    @staticmethod
+    def _convex(claim, limit, limit_note, grid_note, settings):
+        """The verdict where ``convexity_proof`` shows D_alpha/alpha <= rho at every order and parameter
+        value, else None.  A claim on record as numeric, or with a family scanned by ``over``, is not
+        tried: 7-RR's refusal costs 10 s and proves nothing."""
+        if claim.parsed["over"] or settings.mutant_mode or claim.get("evidence") == "numeric":
+            return None
+        proof = convexity_proof(claim, claim.expr("divergence"), claim.expr("asserts"), order_symbol(claim), settings)
+        if proof is None:
+            return None
+        return passed(weakest(limit.evidence, proof.evidence),
+                      f"{limit_note}; D_alpha/alpha <= rho at every alpha > 1 and every parameter value of the "
+                      f"domain: F(h) = rho h (1 + h) - h D_(1+h) is convex in h = alpha - 1, {proof.how}, and "
+                      f"F(h)/h -> 0 as h -> 0+ (the limit above), so F(h)/h >= 0; {grid_note}",
+                      route=f"limit taken; convexity in the order proved ({proof.evidence})")
 
     def _between_orders(self, claim, slack, alpha, env, orders, searched, settings):
         """A failed verdict where Arb's search over alpha intervals (``alpha_search``) finds an
