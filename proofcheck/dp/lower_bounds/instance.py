@@ -18,7 +18,9 @@ from functools import lru_cache
 
 import mpmath
 
-from ..numerics.airy_functions import first_zero_of_airy_derivative
+from ...core.numbers.precision import arb_bits
+from ..numerics.airy_functions import first_zero_of_airy_derivative, first_zero_of_airy_derivative_ball
+from ..numerics.arb_numbers import ball_of, checked_value_of, tail_guard_bits
 
 
 def mpf_of(x):
@@ -120,10 +122,24 @@ def _airy_tail(x):
     """P(X > x), x ≥ 0, for the Airy law: (Ai'(y)² − y Ai(y)²)/Z at y = x + a1', Z = −2a1' Ai(a1')².
 
     G(y) = y Ai² − Ai'² is an antiderivative of Ai² vanishing at +∞, so the tail is a
-    difference with 0, not with 1: the far tail keeps its digits."""
-    a = first_zero_of_airy_derivative(mpmath.mp.dps + 5)
-    y = x + a
-    return (mpmath.airyai(y, 1) ** 2 - y * mpmath.airyai(y) ** 2) / (-2 * a * mpmath.airyai(a) ** 2)
+    difference with 0, not with 1: the far tail keeps its digits.  Ai and Ai' are Arb's (C,
+    with error bounds; mpmath's series in Python took 5 of the airy chain's 6 s), with guard
+    bits for the decay of Ai far out, and the ball is read back at the working precision."""
+    prec = mpmath.mp.prec
+    with arb_bits(prec + tail_guard_bits(x)):
+        zero, norm = _airy_tail_constants(prec + tail_guard_bits(x))
+        y = ball_of(x) + zero
+        ai = y.airy_ai()
+        slope = y.airy_ai(derivative=1)
+        return checked_value_of((slope * slope - y * ai * ai) / norm)
+
+
+@lru_cache(maxsize=16)
+def _airy_tail_constants(bits: int):
+    """(a1', −2a1' Ai(a1')²) as Arb balls at ``bits``."""
+    with arb_bits(bits):
+        zero = first_zero_of_airy_derivative_ball(bits)
+        return zero, -2 * zero * zero.airy_ai() ** 2
 
 
 @lru_cache(maxsize=64)
