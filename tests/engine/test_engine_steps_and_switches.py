@@ -107,4 +107,5 @@ def test_an_integer_above_its_lower_bound_signs_a_denominator_by_assumptions():
     domain = parse_domain({"eps": "1/1000 <= eps <= 20", "k": "integer 2 <= k <= 6"})
     eps, k = domain.symbols["eps"], domain.symbols["k"]
     assert _signed_by_assumptions(k + sp.exp(eps) - 1, domain)
+    assert _signed_by_assumptions(k * sp.exp(eps) + sp.exp(3 * eps) - 2 * sp.exp(eps) + 1, domain)
     assert not _signed_by_assumptions(k + sp.exp(eps) - 4, domain)

@@ -65,7 +65,8 @@ def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | N
 def _signed_by_assumptions(factor, domain) -> bool:
     """Whether SymPy's assumptions give ``factor`` one strict sign over the domain: as written
     (e^eps e^(2 eps h) + 1), or with each parameter written as its constant lower bound plus a
-    nonnegative part (k + e^eps - 1 on integer k >= 2 is 1 + t + e^eps).  A branch and bound of
+    nonnegative part (k + e^eps - 1 on integer k >= 2 is 1 + t + e^eps; k e^x + e^(2x) - 2 e^x + 1
+    is t e^x + e^(2x) + 1).  A branch and bound of
     such a factor can fail where h -> oo overflows its balls, though no box is in doubt."""
     try:
         if factor.is_positive or factor.is_negative:
@@ -77,7 +78,8 @@ def _signed_by_assumptions(factor, domain) -> bool:
                 continue
             t = sp.Dummy(f"{parameter.name}_above", nonnegative=True, integer=parameter.integer or None)
             shifted[parameter.symbol] = (sp.ceiling(lower.expr) if parameter.integer else lower.expr) + t
-        moved = factor.xreplace(shifted) if shifted else None
+        # Expanded, so that (2 + t) e^x - 2 e^x is seen as t e^x.
+        moved = sp.expand(factor.xreplace(shifted)) if shifted else None
         return bool(moved is not None and (moved.is_positive or moved.is_negative))
     except (TypeError, ValueError, AttributeError, RecursionError):
         return False
