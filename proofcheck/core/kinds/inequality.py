@@ -654,15 +654,29 @@ class Inequality(Kind):
             yield (description, mutant) if reason is None else (f"{description} ({reason})", None)
 
 
-def proved_over_domain(claim, settings):
+def proved_over_domain(claim, settings, certified_first=False):
     """The symbolic or certified verdict of ``claim`` over its whole domain, else None: SymPy's sign
-    proofs, then Arb's branch and bound, with no sampled point.  For a claim derived inside another
-    kind's argument, whose failure is no counter-example to that kind's claim."""
+    proofs and Arb's branch and bound (in that order, or the reverse), with no sampled point.  For a
+    claim derived inside another kind's argument, whose failure is no counter-example to that kind's
+    claim."""
+    routes = (_certified_over, _symbolic_over) if certified_first else (_symbolic_over, _certified_over)
+    for route in routes:
+        verdict = route(claim, settings)
+        if verdict is not None:
+            return verdict
+    return None
+
+
+def _symbolic_over(claim, settings):
     how = _symbolic(claim, settings) if "symbolic" in settings.routes else None
-    if how:
-        return passed("symbolic", "SymPy signs the difference from the parameters' assumptions"
-                      + (f", {how}" if how is not True else ""),
-                      route="sign from assumptions" + (f", {how}" if how is not True else ""))
+    if not how:
+        return None
+    return passed("symbolic", "SymPy signs the difference from the parameters' assumptions"
+                  + (f", {how}" if how is not True else ""),
+                  route="sign from assumptions" + (f", {how}" if how is not True else ""))
+
+
+def _certified_over(claim, settings):
     verdict, _ = _over_domain(claim, settings)
     return verdict if verdict is not None and verdict.passed else None
 

@@ -113,7 +113,9 @@ def _proved_over(claim, order, expression, order_domain, params, settings):
               "kind": "inequality", "params": params, "lhs": sp.sstr(expression), "rel": ">=", "rhs": "0"}
     try:
         derived = build_claim(record, claim.source, {"inequality": Inequality()})
-        return proved_over_domain(derived, settings)
+        # The branch and bound first: SymPy's sign proofs of these derivatives take 1.4 s each for
+        # binary randomized response, and fail, where the boxes take 0.4 s.
+        return proved_over_domain(derived, settings, certified_first=True)
     except SymbolicTimeout:
         return None
     except ProofcheckError:
