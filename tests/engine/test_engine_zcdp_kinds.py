@@ -218,8 +218,19 @@ def test_a_supremum_on_record_as_sampled_passes_naming_its_grid_and_balls():
     assert verdict.details == (
         "lim alpha->1+ D_alpha/alpha = rho (symbolic); D_alpha/alpha < rho at all 8 comparisons: "
         f"{SMALL_GRID_TEXT}, at 1 parameter points, each decided by Arb balls (128 to 2048 bits); "
-        "no proof over alpha > 1: D_alpha has no finite limit as alpha -> oo (oo)")
+        "no proof over alpha > 1: D_alpha has no finite limit as alpha -> oo (oo); convexity in the order not "
+        "tried (on record as sampled)")
     assert verdict.route == "limit taken; sampled 8 orders at 1 points"
+
+
+def test_a_supremum_whose_convexity_is_not_shown_stays_sampled_and_says_so():
+    # D_alpha/alpha = 1 - (alpha - 1)/(1000 alpha) plus a bump: F(h) = h^2/1000 - h^3 (1 + h) e^(-(h - 2)^2)/10^4
+    # has F'' = -0.0035 at h = 1.6, so the argument cannot hold, though F(h)/h >= 10^-5: the claim is true.
+    bump = "alpha*(alpha - 1)**2*exp(-(alpha - 3)**2)/10**4"
+    verdict = verdict_of(supremum(f"alpha*(1 - (alpha - 1)/(1000*alpha)) + {bump}"))
+    assert (verdict.status, verdict.evidence) == ("passed", "numeric"), verdict.details
+    assert verdict.details.endswith("; convexity in the order not proved: F'' = 2 rho - K'' >= 0 not shown over "
+                                    "the domain")
 
 
 def test_a_ratio_equal_to_rho_at_every_order_is_not_an_excess():

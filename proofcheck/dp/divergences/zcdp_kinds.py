@@ -227,8 +227,8 @@ class ZcdpSupremum(Kind):
                     found = self._all_orders(claim, slack, alpha, {**point, **values}, proofs, settings)
                 if found is not None:
                     return found
-        proved = self._convex(claim, verdict, limit_note, f"the grid of {grid.describe()} at {len(points)} "
-                              f"parameter points agrees ({checked} comparisons)", settings)
+        proved, convexity = self._convex(claim, verdict, limit_note, f"the grid of {grid.describe()} at "
+                                         f"{len(points)} parameter points agrees ({checked} comparisons)", settings)
         if proved is not None:
             return proved
         how = f"Arb balls ({START_BITS} to {MAX_BITS} bits)" if routes == {"certified"} else \
@@ -240,24 +240,28 @@ class ZcdpSupremum(Kind):
                       f"{limit_note}; D_alpha/alpha < rho at all {checked} comparisons: grid of "
                       f"{grid.describe()}, and alpha_max times {', '.join(map(str, TAIL_FACTORS))}, at "
                       f"{len(points)} parameter points{scan}, each decided by {how}"
-                      + self._proofs_note(proofs),
+                      + self._proofs_note(proofs) + convexity,
                       route=f"limit taken; sampled {len(orders) + len(beyond)} orders at {len(points)} points")
 
     @staticmethod
     def _convex(claim, limit, limit_note, grid_note, settings):
-        """The verdict where ``convexity_proof`` shows D_alpha/alpha <= rho at every order and parameter
-        value, else None.  A claim on record as numeric, or with a family scanned by ``over``, is not
-        tried: 7-RR's refusal costs 10 s and proves nothing."""
-        if claim.parsed["over"] or settings.mutant_mode or claim.get("evidence") == "numeric":
-            return None
+        """(the verdict, "") where ``convexity_proof`` shows D_alpha/alpha <= rho at every order and
+        parameter value, else (None, words for a sampled verdict).  A claim on record as numeric, or with
+        a family scanned by ``over``, is not tried: 7-RR's refusal costs 10 s and proves nothing."""
+        if settings.mutant_mode:
+            return None, ""
+        if claim.parsed["over"]:
+            return None, "; convexity in the order not tried over a scanned family ('over')"
+        if claim.get("evidence") == "numeric":
+            return None, "; convexity in the order not tried (on record as sampled)"
         proof = convexity_proof(claim, claim.expr("divergence"), claim.expr("asserts"), order_symbol(claim), settings)
         if proof is None:
-            return None
+            return None, "; convexity in the order not proved: F'' = 2 rho - K'' >= 0 not shown over the domain"
         return passed(weakest(limit.evidence, proof.evidence),
                       f"{limit_note}; D_alpha/alpha <= rho at every alpha > 1 and every parameter value of the "
                       f"domain: F(h) = rho h (1 + h) - h D_(1+h) is convex in h = alpha - 1, {proof.how}, and "
                       f"F(h)/h -> 0 as h -> 0+ (the limit above), so F(h)/h >= 0; {grid_note}",
-                      route=f"limit taken; convexity in the order proved ({proof.evidence})")
+                      route=f"limit taken; convexity in the order proved ({proof.evidence})"), ""
 
     def _between_orders(self, claim, slack, alpha, env, orders, searched, settings):
         """A failed verdict where Arb's search over alpha intervals (``alpha_search``) finds an
