@@ -109,3 +109,12 @@ def test_an_integer_above_its_lower_bound_signs_a_denominator_by_assumptions():
     assert _signed_by_assumptions(k + sp.exp(eps) - 1, domain)
     assert _signed_by_assumptions(k * sp.exp(eps) + sp.exp(3 * eps) - 2 * sp.exp(eps) + 1, domain)
     assert not _signed_by_assumptions(k + sp.exp(eps) - 4, domain)
+
+
+def test_an_odd_increasing_function_is_a_nonzero_denominator_where_its_argument_is():
+    # sigma = sqrt(2) erfinv(r0/(1 + c)) of mechanism (4): erfinv is 0 only at 0, and r0/(1 + c) > 0.
+    domain = parse_domain({"c": "c > 0", "r0": "0 < r0 < 1"})
+    c, r0 = domain.symbols["c"], domain.symbols["r0"]
+    assert _denominator_reason(1 / sp.erfinv(r0 / (1 + c)) ** 2, domain) is None
+    x = parse_domain({"x": "-1 < x < 1"}).symbols["x"]
+    assert "not proved nonzero" in _denominator_reason(1 / sp.tanh(x), parse_domain({"x": "-1 < x < 1"}))

@@ -15,7 +15,7 @@ from ..model.domains import Bound, Domain, Parameter
 from ..model.errors import DomainError
 from ..model.narrowing import WHOLE_DOMAIN
 from ..numbers.arb_expressions import NotEnclosable
-from .branch_and_bound import MAX_BOXES, SECONDS, prove_sign
+from .branch_and_bound import MAX_BOXES, ODD_INCREASING, SECONDS, prove_sign
 from .compactify import Unsupported
 from .sums_of_parameters import one_sum
 from .touching import touching_points
@@ -47,7 +47,7 @@ def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | N
         factors = [denominator]
     # A product is nonzero where each of its factors is, and a power where its base is:
     # sqrt(n) (1 - r) is proved as n and 1 - r, each on its own (n -> oo and r -> 1 meet).
-    bases = dict.fromkeys(a.base if a.is_Pow else a for f in factors for a in sp.Mul.make_args(f))
+    bases = dict.fromkeys(_zero_with(a.base if a.is_Pow else a) for f in factors for a in sp.Mul.make_args(f))
     point = _a_point_of(domain)
     for factor in (b for b in bases if b.free_symbols):
         if isinstance(factor, (sp.exp, sp.gamma)):
@@ -60,6 +60,15 @@ def _undefined_somewhere(slack, domain, inside, share, deadline=None) -> str | N
                    for sign in _likely_signs(factor, point) for bound in _lower_bounds(sign * factor)):
             return f"the slack's denominator factor {factor} is not proved nonzero over {domain.describe()}"
     return None
+
+
+def _zero_with(factor):
+    """The expression that is 0 exactly where ``factor`` is: erfinv(g), erf(g), sinh(g), tanh(g) and
+    atan(g) are odd and increasing, 0 only at g = 0 (sigma = sqrt(2) erfinv(r0/(1 + c)) of
+    mechanism (4) is nonzero as r0/(1 + c) is)."""
+    while isinstance(factor, ODD_INCREASING):
+        factor = factor.args[0]
+    return factor
 
 
 def _signed_by_assumptions(factor, domain) -> bool:
