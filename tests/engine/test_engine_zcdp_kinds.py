@@ -469,3 +469,16 @@ def test_a_bump_between_orders_fails_even_with_the_grid_cut_at_ten_and_no_interv
                       grid={"nearest": "1/1000000", "alpha_max": "100000", "per_decade": 16})
     verdict = verdict_of(record)
     assert verdict.status == "failed" and "found by the Arb proof over alpha > 1" in verdict.details
+
+
+RR2 = "log((exp(alpha*eps) + exp((1 - alpha)*eps))/(exp(eps) + 1))/(alpha - 1)"
+
+
+def test_a_false_supremum_the_grid_misses_is_never_proved_by_convexity():
+    # Binary randomized response plus a bump of height 26 rho in D_alpha/alpha at alpha = 11.3 and
+    # eps = 7.305, a thousandth wide in eps: no sampled point lands on it, so the grid passes, and
+    # only the convexity argument stands between it and a proof.  F'' < 0 at the bump: refused.
+    bump = "alpha*(alpha - 1)**2*eps*tanh(eps/2)*exp(-16*(alpha - 113/10)**2 - 10**6*(eps - 7305/1000)**2)/4"
+    verdict = verdict_of(supremum(f"{RR2} + {bump}", asserts="eps*tanh(eps/2)", params={"eps": "7 <= eps <= 8"},
+                                  evidence="certified"))
+    assert verdict.evidence not in ("symbolic", "certified"), verdict.details
