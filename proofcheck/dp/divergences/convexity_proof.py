@@ -81,16 +81,13 @@ def _proved(claim, order, expression, order_domain, settings, widened_first):
     domain holds on the claim's.  The branch and bound settles an infinite end of eps by its
     compactification, where the cut at eps = 20 leaves boxes of h -> oo whose exponentials it
     cannot enclose; the value at h = 0 goes the other way (tanh(eps/2) as eps -> oo)."""
-    domains = (_widened(claim), dict(claim.raw.get("params", {})))
-    for params in dict.fromkeys(map(_frozen, domains if widened_first else domains[::-1])):
-        found = _proved_over(claim, order, expression, order_domain, dict(params), settings)
+    stated, wide = dict(claim.raw.get("params", {})), _widened(claim)
+    domains = [stated] if wide == stated else [wide, stated] if widened_first else [stated, wide]
+    for params in domains:
+        found = _proved_over(claim, order, expression, order_domain, params, settings)
         if found is not None:
             return found
     return None
-
-
-def _frozen(params):
-    return tuple(sorted(params.items()))
 
 
 def _widened(claim) -> dict:
@@ -107,7 +104,7 @@ def _widened(claim) -> dict:
 
 def _proved_over(claim, order, expression, order_domain, params, settings):
     if order_domain is not None:
-        params[order] = order_domain
+        params = {**params, order: order_domain}
     record = {"id": f"{claim.id}.convexity", "where": claim.where,
               "statement": "F'' >= 0: D_alpha/alpha <= rho by convexity in the order",
               "kind": "inequality", "params": params, "lhs": sp.sstr(expression), "rel": ">=", "rhs": "0"}
@@ -120,7 +117,5 @@ def _proved_over(claim, order, expression, order_domain, params, settings):
         # The branch and bound first: SymPy's sign proofs of these derivatives take 1.4 s each for
         # binary randomized response, and fail, where the boxes take 0.4 s.
         return proved_over_domain(derived, settings, certified_first=True)
-    except SymbolicTimeout:
-        return None
-    except ProofcheckError:
+    except (SymbolicTimeout, ProofcheckError):
         return None

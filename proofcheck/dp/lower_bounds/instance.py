@@ -125,9 +125,9 @@ def _airy_tail(x):
     difference with 0, not with 1: the far tail keeps its digits.  Ai and Ai' are Arb's (C,
     with error bounds; mpmath's series in Python took 5 of the airy chain's 6 s), with guard
     bits for the decay of Ai far out, and the ball is read back at the working precision."""
-    prec = mpmath.mp.prec
-    with arb_bits(prec + tail_guard_bits(x)):
-        zero, norm = _airy_tail_constants(prec + tail_guard_bits(x))
+    bits = mpmath.mp.prec + tail_guard_bits(x)
+    with arb_bits(bits):
+        zero, norm = _airy_tail_constants(bits)
         y = ball_of(x) + zero
         ai = y.airy_ai()
         slope = y.airy_ai(derivative=1)
