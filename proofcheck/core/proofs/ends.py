@@ -26,6 +26,7 @@ from ..numbers.taylor import taylor
 from .boxes import ball, balls, bits_for, exact_ball
 from .enclosure import Enclosure, smooth
 from .extended import lower_bound_positive
+from .scaled_tails import scaled
 
 # The highest order tried: (1 - r)^6 at r = 1 needs 6.
 ORDERS = 6
@@ -34,6 +35,15 @@ SCALINGS = 3
 SIMPLIFY_SECONDS = 0.3
 # CPU seconds for showing a Taylor coefficient exactly 0.
 ZERO_SECONDS = 0.3
+# CPU seconds for the limit of the slack at an open edge where it is not defined, and for each
+# form of its slope there.
+LIMIT_SECONDS = 1.0
+SLOPE_SECONDS = 0.3
+# The longest slope (SymPy's operation count) that is simplified: zcdp-to-dp's 37 at rho -> 0 took
+# 0.3 s, refused; 1 - sqrt(-log(u))/(2 sqrt(pi) log(u)) has 11.
+SIMPLIFIED_OPS = 24
+# The forms of a slope, in order: (units positive, simplified).
+SLOPE_PLANS = ((True, False), (False, True), (True, True))
 
 
 class End:
@@ -43,13 +53,18 @@ class End:
     has the same sign for u > 0: (1 - r)^6 / (128 r^2 (1 + r)^2) is regular at r = 0 once
     multiplied by r^2.  Each derivative is prepared when first needed."""
 
-    def __init__(self, expr, units, index, at_one, edge_in_domain):
+    def __init__(self, expr, units, index, at_one, edge_in_domain, open_bound=False):
         self.units, self.index = tuple(units), index
         self.u = u = units[index]
         self.g = None
+        self.limiting = None
         if not smooth(expr):
             return
         flipped = expr.xreplace({u: 1 - u}) if at_one else expr
+        if open_bound:
+            # At an open bound of the parameter only: an infinite end has its compactification,
+            # and the limit there cost eps tanh(eps/2) <= eps^2/2 its budget for no proof.
+            self.limiting = LimitEnd(flipped, self.units, u)
         # The lowest power first: u^0 (g itself) wherever it is regular at u = 0.
         for m in range(0, 1 if edge_in_domain else SCALINGS + 1):
             g = regular(flipped * u ** m, u)
@@ -83,11 +98,11 @@ class End:
 
     def settles(self, box, at_one, strict, edge_in_domain) -> bool:
         """Whether the argument proves the slack's sign on ``box`` (which touches this end)."""
-        if self.g is None:
-            return False
         i = self.index
         lo, hi = box[i]
         local = box[:i] + (((1 - hi, 1 - lo) if at_one else (lo, hi)),) + box[i + 1:]
+        if self.g is None:
+            return self.limiting is not None and self.limiting.settles(local, strict)
         edge = local[:i] + ((local[i][0], local[i][0]),) + local[i + 1:]
         if self._by_series(local, edge, strict, edge_in_domain):
             return True
@@ -295,3 +310,124 @@ def _finite_at_zero(expr, u) -> bool:
             return False
     at = expr.xreplace({u: 0})
     return not at.has(sp.nan, sp.zoo, sp.oo, -sp.oo)
+
+
+class LimitEnd:
+    """An open edge where g is not defined at u = 0 (log(1/u), e^(-1/u^2)): g's limit there and
+    its monotonicity in u.
+
+    If L(y) = lim_{u -> 0+} g(u, y) (SymPy's limit) is >= 0 on the box's other sides B and
+    dg/du >= 0 on (0, w] x B, then for each y in B and 0 < v < u <= w, g(u, y) >= g(v, y) by the
+    mean value theorem, and letting v -> 0+, g(u, y) >= L(y) >= 0; strictly where L > 0 or
+    dg/du > 0.  The slope is enclosed with infinite ends (``extended``), after Gaussian tails that
+    an exponential cancels are written through erfcx (``scaled_tails``): as delta -> 0 both sides
+    of delta >= Phi(-sqrt(2 log(1/delta))) vanish faster than any power of delta, so no Taylor
+    coefficient signs it, but the slack's slope is 1 - 1/(2 sqrt(pi log(1/delta))) there."""
+
+    def __init__(self, g, units, u):
+        self.units, self.u = tuple(units), u
+        # As written for the slope as written (simplified, it is a1's 1/sqrt(log(1/u))), and
+        # expanded for the others and for the limit.
+        self.written, self.g = g, _expanded(g, self.units)
+        self._lower: dict = {}
+
+    def settles(self, box, strict) -> bool:
+        """The argument for g, else for g less one of its terms that is >= 0 on the box, a lower
+        bound of g: e^eps Phi(-u - mu) >= 0 is dropped from zcdp-to-dp's slack, whose slope has
+        no enclosure as rho -> oo, and what is left does not depend on rho.  g's first form of
+        its slope comes first, its simplified ones last: they cost 0.2 to 0.5 s each."""
+        return self._monotone(box, strict, 1) or self._below(box, strict) or self._monotone(box, strict, 3)
+
+    def _below(self, box, strict) -> bool:
+        terms = sp.Add.make_args(self.g)
+        if len(terms) < 2:
+            return False
+        env = dict(zip(self.units, box))
+        for dropped in terms:
+            with arb_bits(bits_for(box)):
+                if dropped.is_number or not lower_bound_positive(dropped, env, False):
+                    continue
+            if dropped not in self._lower:
+                self._lower[dropped] = LimitEnd(sp.Add(*(t for t in terms if t is not dropped)), self.units, self.u)
+            if self._lower[dropped]._monotone(box, strict, 2):
+                return True
+        return False
+
+    def _monotone(self, box, strict, plans) -> bool:
+        env = dict(zip(self.units, box))
+        with arb_bits(bits_for(box)):
+            # The slope first: its enclosure costs less than the limit.
+            slope = next((f for f in self._slope_forms(plans) if lower_bound_positive(f, env, False)), None)
+            if slope is None:
+                return False
+            at = _limit_at_zero(self.g, self.u)
+            if at is None:
+                return False
+            edge = {**env, self.u: (box[self.units.index(self.u)][0],) * 2}
+            if lower_bound_positive(at, edge, strict):
+                return True
+            return strict and lower_bound_positive(at, edge, False) and lower_bound_positive(slope, env, True)
+
+    def _slope_forms(self, plans):
+        """dg/du as SymPy writes it with the units positive, then, for a short slope, simplified
+        as written and with the units positive, each only where the one before did not sign the
+        slope.  Which form an interval holds varies: simplified as written,
+        sqrt(log(1/u))/log(1/u) becomes 1/sqrt(log(1/u)), held as u -> 0 where the quotient of two
+        infinite intervals is not; simplifying zcdp-to-dp's slope takes 0.3 s and more."""
+        first = None
+        for k, (positive, simplified) in enumerate(SLOPE_PLANS[:plans]):
+            if k and (first is None or sp.count_ops(first) > SIMPLIFIED_OPS):
+                return
+            form = _slope(self.g if positive else self.written, self.units, self.u, positive, simplified)
+            first = form if k == 0 else first
+            if form is not None:
+                yield form
+
+
+def _positive_units(units) -> dict:
+    return {v: sp.Dummy(v.name, positive=True) for v in units}
+
+
+@lru_cache(maxsize=256)
+def _expanded(g, units):
+    """g with each function's argument expanded, the units taken positive (each is, inside its
+    box): SymPy then writes sqrt(1/s) as 1/sqrt(s), and zcdp-to-dp's Phi(-eps/mu + mu/2) at
+    rho = 1/s becomes Phi(-sqrt(2 log(1/delta))), the same on every piece of rho."""
+    try:
+        with time_budget(SLOPE_SECONDS):
+            renamed = _positive_units(units)
+            g2 = g.xreplace(renamed).replace(lambda e: isinstance(e, sp.Function) and e.args,
+                                             lambda e: e.func(*(sp.expand(a) for a in e.args)))
+            return g2.xreplace({p: v for v, p in renamed.items()})
+    except _SYMPY_REFUSALS:
+        return g
+
+
+@lru_cache(maxsize=256)
+def _slope(g, units, u, positive, simplified):
+    """dg/du in one of ``SLOPE_PLANS``' forms, Gaussian tails scaled (``scaled_tails``), or None."""
+    try:
+        with time_budget(SLOPE_SECONDS):
+            renamed = _positive_units(units) if positive else {}
+            slope = sp.diff(g.xreplace(renamed), renamed.get(u, u))
+            slope = scaled(sp.simplify(slope) if simplified else slope)
+            return slope.xreplace({p: v for v, p in renamed.items()})
+    except _SYMPY_REFUSALS:
+        return None
+
+
+@lru_cache(maxsize=256)
+def _limit_at_zero(g, u):
+    """SymPy's limit of g as u -> 0+, or None where it is not a finite expression."""
+    try:
+        with time_budget(LIMIT_SECONDS):
+            limit = sp.limit(g, u, 0, "+")
+    except _SYMPY_REFUSALS:
+        return None
+    if limit.has(sp.Limit, sp.oo, -sp.oo, sp.zoo, sp.nan, sp.AccumBounds, u):
+        return None
+    return limit
+
+
+_SYMPY_REFUSALS = (SymbolicTimeout, NotImplementedError, ValueError, TypeError, ArithmeticError,
+                   AttributeError, sp.PolynomialError)

@@ -20,6 +20,8 @@ from fractions import Fraction
 import sympy as sp
 from flint import arb, fmpq
 
+from .scaled_tails import erfcx, erfcx_ball
+
 INF = math.inf
 
 # Increasing functions and their limits at -oo and +oo (None: not defined there).
@@ -27,10 +29,12 @@ INCREASING = {
     sp.exp: ("exp", 0, INF), sp.erf: ("erf", -1, 1), sp.atan: ("atan", None, None),
     sp.tanh: ("tanh", -1, 1), sp.sinh: ("sinh", -INF, INF), sp.asinh: ("asinh", -INF, INF),
 }
+# Decreasing functions, their value at a finite ball and their limits at -oo and +oo.
+DECREASING = {sp.erfc: (arb.erfc, 2, 0), erfcx: (erfcx_ball, INF, 0)}
 CONSTANTS = {sp.pi: arb.pi, sp.E: arb.const_e}
 # Functions of one argument that are enclosed as balls on a finite interval only.
 BALL_ONLY = {sp.cos: "cos", sp.sin: "sin", sp.cosh: "cosh", sp.gamma: "gamma", sp.loggamma: "lgamma",
-             sp.erfc: "erfc", sp.erfinv: "erfinv", sp.LambertW: "lambertw"}
+             sp.erfinv: "erfinv", sp.LambertW: "lambertw"}
 
 
 def enclose(expr, env: dict):
@@ -254,6 +258,12 @@ def _function(node, env):
             minus = minus if minus is not None else -arb.pi() / 2
             plus = plus if plus is not None else arb.pi() / 2
         return _map_increasing(a, lambda x: getattr(x, name)(), minus, plus)
+    if node.func in DECREASING:
+        f, minus, plus = DECREASING[node.func]
+        lo, hi = _walk(args[0], env)
+        # f decreases: the image of [lo, hi] is that of [-hi, -lo] under the increasing x -> f(-x),
+        # whose limit at -oo is f's at +oo.
+        return _map_increasing((_negate(hi), _negate(lo)), lambda x: f(-x), plus, minus)
     if isinstance(node, sp.Abs):
         return _absolute(_walk(args[0], env))
     if isinstance(node, (sp.Max, sp.Min)):
