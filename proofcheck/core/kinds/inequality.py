@@ -721,7 +721,8 @@ def _over_domain(claim, settings):
                                  patience=patience, points=points)
     if status == "proved":
         return passed("certified", f"{closed}the slack's Arb enclosure is {'positive' if strict else 'nonnegative'} "
-                      f"on every box of the domain, or settled at an end by its Taylor coefficients",
+                      "on every box of the domain, or settled at an end by its Taylor coefficients or by its "
+                      "limit and slope there",
                       route=found), None
     if status == "refuted":
         return failed(f"{claim.parsed['rel']} fails", _witness(claim, found, settings)), None

@@ -428,7 +428,7 @@ class _Search:
                     expr = self.expr if pattern is None else self.smooth_parts[pattern][1]
                     if expr is None:
                         continue
-                    self.ends[key] = End(expr, self.units, i, at_one, bool(edge), open_bound=edge is False)
+                    self.ends[key] = End(expr, self.units, i, at_one, bool(edge))
                 if self.ends[key].settles(box, at_one, self.strict, bool(edge)):
                     return True
         return False
