@@ -79,3 +79,15 @@ def test_an_exponential_that_cancels_a_gaussian_tail_is_written_through_erfcx():
     value = {u: sp.Rational(3), m: sp.Rational(1, 2)}
     direct = sp.exp(sp.Rational(3, 2) + sp.Rational(1, 8)) * sp.erfc(sp.Rational(7, 2) / sp.sqrt(2))
     assert abs(sp.N(written.subs(value).rewrite(sp.erfc), 30) - sp.N(direct, 30)) < 1e-25
+
+
+def test_only_a_term_nonnegative_on_the_box_is_dropped_for_a_lower_bound():
+    # delta/(10 u) - Phi(-u) < 0 near delta = 0 (Mills: Phi(-u) ~ delta/(u sqrt(2 pi))), written as the
+    # provable delta - Phi(-u) plus a negative term: dropping that term would settle a false slack.
+    u = sp.sqrt(2 * sp.log(1 / DELTA))
+    negative = -DELTA * (1 - 1 / (10 * u))
+    slack = chernoff_slack() + negative
+    assert len(sp.Add.make_args(slack)) > 2 and negative in sp.Add.make_args(slack)
+    assert not LimitEnd(slack, (DELTA,), DELTA).settles(EDGE_BOX, False)
+    # The same with the term >= 0 instead (delta (1 + 1/(10 u)) is a lower bound of nothing false).
+    assert LimitEnd(chernoff_slack() + DELTA * (1 + 1 / (10 * u)), (DELTA,), DELTA).settles(EDGE_BOX, False)
