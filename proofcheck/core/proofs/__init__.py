@@ -11,7 +11,10 @@ An inequality's slack is enclosed by Arb over boxes that cover the stated domain
                        derivatives from ``sympy.diff``, and monotonicity in a variable
                        proved from the sign of its derivative;
 * ``ends``             an open edge or an infinite end, settled by the signs of the
-                       Taylor coefficients there and a proved sign of a derivative;
+                       Taylor coefficients there and a proved sign of a derivative, or,
+                       where the slack is not defined there, by its limit and its slope;
+* ``extended``         enclosures whose ends may be infinite (a pole at a box's edge);
+* ``scaled_tails``     e^A erfc(B) written e^(A - B^2) erfcx(B), where the two cancel;
 * ``branch_and_bound`` best-first splitting within a budget of boxes and CPU seconds.
 
 The outcome is "proved" (every box settled), "refuted" (a box whose enclosure has
