@@ -539,6 +539,10 @@ def _signed(slack, claim, shifted, strict, deep=False) -> bool:
         (bool(shifted) and proved_sign(sp.logcombine(slack.xreplace(shifted)), budget=SIGN_SECONDS) == 1)
 
 
+# The symbol that stands for each erfinv(g) (``_real_atoms``), one per atom and sign known.
+_ATOMS: dict = {}
+
+
 def _real_atoms(slack, claim):
     """``slack`` with each erfinv(g) whose argument is proved inside (-1, 1) over the domain
     written as a real symbol (positive where g > 0 is proved): SymPy does not know that
@@ -549,8 +553,27 @@ def _real_atoms(slack, claim):
         g = claim.domain.interval_proof_map(atom.args[0])
         if proved_sign(1 - g) == 1 and proved_sign(1 + g) == 1:
             positive = {"positive": True} if proved_sign(g) == 1 else {}
-            replacements[atom] = sp.Dummy("erfinv", real=True, **positive)
+            replacements[atom] = _ATOMS.setdefault((atom, bool(positive)), sp.Dummy("erfinv", real=True, **positive))
     return slack.xreplace(replacements) if replacements else slack
+
+
+def _erfinv_as_symbols(slack, claim):
+    """(``slack`` with each erfinv(g) inside an integral written as a real symbol, positive where g
+    > 0 is proved, as ``_real_atoms``; the map back), or (slack, {}).  SymPy then signs the
+    branches of the integrand (1 - e^(sqrt(2) w z - 2 w^2) on z < sqrt(2) w) and orders its
+    breakpoints, which it cannot with erfinv(g), whose reality it does not know.  A closed form
+    and its branches proved for every such w hold at w = erfinv(g)."""
+    if not any(i.has(sp.erfinv) for i in slack.atoms(sp.Integral)):
+        return slack, {}
+    abstracted = _real_atoms(slack, claim)
+    back = {w: atom for (atom, _), w in _ATOMS.items() if abstracted.has(w)}
+    return abstracted, back
+
+
+def _with_atoms(point, back):
+    """``point`` with the value of each abstracted erfinv(g) there (60 digits)."""
+    values = {w: sp.Float(evaluate(atom.xreplace(point), {}, 60), 60) for w, atom in back.items()}
+    return {**point, **values}
 
 
 # CPU seconds for the sign proof of a factored slack (the packs' take 0.1 s at most).
@@ -796,10 +819,17 @@ def _closed_slack(claim, slack):
 
 
 def _closing(claim, slack):
-    points = probe_points(claim)
+    points, rep = probe_points(claim), representative_point(claim)
+    abstracted, back = _erfinv_as_symbols(slack, claim)
     try:
         with time_budget(CLOSING_SECONDS):
-            closed = closed_form(slack, representative_point(claim), points)
+            if back:
+                # Closed with each erfinv(g) a positive symbol w (its value at each point beside
+                # the parameters'), then w -> erfinv(g): erf(w) is then g again.
+                closed = closed_form(abstracted, _with_atoms(rep, back), [_with_atoms(p, back) for p in points])
+                closed = closed.xreplace(back)
+            else:
+                closed = closed_form(slack, rep, points)
     except (NoClosedForm, SymbolicTimeout) as refusal:
         return None, f"no closed form of its operators: {refusal}"
     except (ProofcheckError, ValueError, TypeError, NotImplementedError, ArithmeticError) as refusal:
