@@ -43,19 +43,19 @@ def proved_nonnegative(expr, budget: float | None = 2.0) -> bool:
 
 def _logs_combined_nonnegative(expr, budget: float = 0.3) -> bool:
     """Whether ``expr`` is >= 0 by the assumptions once its differences of logarithms are
-    combined (``logs_combined``): log(c + n) - log(c) is log(1 + n/c), >= 0 for n >= 0 and
+    combined (``_logs_combined``): log(c + n) - log(c) is log(1 + n/c), >= 0 for n >= 0 and
     c > 0, and 0 at n = 0, where no strict sign is there to prove."""
     if not expr.has(sp.log):
         return False
     try:
         with time_budget(budget):
-            combined = logs_combined(sp.factor_terms(sp.expand(expr)))
+            combined = _logs_combined(sp.factor_terms(sp.expand(expr)))
             return combined != expr and bool(combined.is_nonnegative)
     except (SymbolicTimeout, *_ERRORS):
         return False
 
 
-def logs_combined(expr):
+def _logs_combined(expr):
     """``expr`` with each sum that holds logarithms combined (log a - log b is log(a/b)) and each
     logarithm's argument expanded: log((c + n)/c) is log(1 + n/c), whose sign the assumptions
     give; SymPy's own assumptions sign neither log(c + n) - log(c) nor log((c + n)/c)."""
