@@ -26,7 +26,7 @@ COMMON_REQUIRED = ("id", "where", "statement", "kind")
 # Fields whose value is a table, a list, an integer; the others are strings.
 _SHAPES = {"params": "table", "variables": "table", "define": "table", "sampling": "table",
            "over": "table", "at": "table", "grid": "table", "points": "list", "limits": "list",
-           "rests_on": "list", "routes": "list", "samples": "integer", "order": "string-or-integer",
+           "rests_on": "list", "routes": "list", "via": "list", "samples": "integer", "order": "string-or-integer",
            "over_points": "integer", "finding": "any"}
 
 

@@ -74,6 +74,8 @@ asserts = "sqrt(1/pi)"
             "rel": "the relation: \"<\", \"<=\", \">\" or \">=\"",
             "rhs": "the right side",
             "slack": "a margin the check may use (advanced)",
+            "via": "the steps of a proof, a list of expressions: lhs rel via[0] rel ... rel rhs, each "
+                   "step proved over the whole domain proves the claim",
         },
         "evidence": ("symbolic", "certified", "numeric"),
         "passing": '''\

@@ -48,6 +48,7 @@ from ..symbolic.signs import proved_nonnegative, proved_sign
 from . import Kind
 from .equality import probe_points, representative_point
 from .inequality_points import decide_at, shown_value, slack_expression, slack_of
+from .inequality_steps import pointwise, through_steps
 from .mutants import each_expression_mutant
 
 RECORDED_PATIENCE = 4.0
@@ -70,6 +71,11 @@ def _symbolic(claim, settings):
         # Where a kink or a jump is inside, SymPy's derivative is wrong at it (d|x|/dx is sign x).
         slack = slack.doit()
     closed = ""
+    if slack.has(sp.Integral):
+        compared = pointwise(slack, claim, claim.parsed["rel"] in ("<", ">"), Inequality(),
+                             lambda step: _symbolic(step, settings))
+        if compared:
+            return compared
     if slack.has(sp.Integral) and not slack.has(sp.Sum, sp.Limit, sp.Product, sp.Derivative):
         # An integral in SymPy's closed form, held to the numbers at the probe points, as the
         # certified route takes it (a sum's closed form is for the sums kinds).
@@ -595,10 +601,30 @@ def _factored(expr, expanded=False):
         return None
 
 
+def _refuted_or_through_steps(claim, points, settings):
+    """A failure at a sampled point that Arb balls decide, else the verdict through the claim's
+    steps (``via``) where each is proved, else None."""
+    refuted = _certified_counterexample(claim, points, settings)
+    if refuted is not None or "via" not in claim.raw or settings.mutant_mode:
+        # A negative control changes a side, not the steps: it is left to the other routes.
+        return refuted
+    return through_steps(claim, settings, Inequality(), proved_over_domain)
+
+
+def _prepare_steps(claim):
+    """``via``: a non-empty list of expressions, each parsed as a side is."""
+    steps = claim.raw["via"]
+    if not isinstance(steps, list) or not steps or not all(isinstance(step, str) for step in steps):
+        raise ProofcheckError("'via' must be a list of expressions, the steps from lhs to rhs")
+    for step in steps:
+        if not isinstance(claim.parse(step), sp.Expr):
+            raise ProofcheckError(f"each step of 'via' must be an expression, got {step!r}")
+
+
 class Inequality(Kind):
     name = "inequality"
     required = ("lhs", "rel", "rhs")
-    optional = ("slack",)
+    optional = ("slack", "via")
     expression_fields = ("lhs", "rhs")
     asserted_fields = ("rhs", "lhs")
     description = "lhs rel rhs holds across the domain"
@@ -611,12 +637,14 @@ class Inequality(Kind):
         claim.parsed["rel"] = rel
         if "slack" in claim.raw and not isinstance(claim.raw["slack"], str):
             raise ProofcheckError("'slack' must say in words why the bound is not tight")
+        if "via" in claim.raw:
+            _prepare_steps(claim)
 
     def check(self, claim, settings):
         points = sample_points(claim, settings)
-        refuted = _certified_counterexample(claim, points, settings)
-        if refuted is not None:
-            return refuted
+        early = _refuted_or_through_steps(claim, points, settings)
+        if early is not None:
+            return early
         how = _symbolic(claim, settings) if "symbolic" in settings.routes and not settings.mutant_mode else None
         if how:
             return passed("symbolic", "SymPy shows the difference is "
