@@ -57,3 +57,16 @@ def test_steps_must_be_a_list_of_expressions():
             assert "'via'" in str(error) or "step" in str(error)
         else:
             raise AssertionError(f"via = {bad!r} was accepted")
+
+
+def thin_clipping_claim():
+    # |max(a, 0) - n| <= |a - n| needs n >= 0; n < 0 only within 10^-10 of s = 1/sqrt(7), where the
+    # integrals differ by about n^2 ~ 10^-40: sampling passes it, no proof may.
+    return claim_of(params={"s": "0 <= s <= 1", "m": "-1 <= m <= 1"}, variables={"z": "real"},
+                    define={"n": "(s - 1/sqrt(7))**2 - 10**-20"},
+                    lhs="E(Abs(pos(z + m) - n), z)", rel="<=", rhs="E(Abs(z + m - n), z)")
+
+
+def test_integrals_whose_pointwise_bound_fails_in_a_thin_set_are_never_proved():
+    verdict = check_claim(thin_clipping_claim(), Settings())
+    assert verdict.evidence not in ("symbolic", "certified"), verdict.details
