@@ -545,8 +545,16 @@ def _signed(slack, claim, shifted, strict, deep=False) -> bool:
         (bool(shifted) and proved_sign(sp.logcombine(slack.xreplace(shifted)), budget=SIGN_SECONDS) == 1)
 
 
-# The symbol that stands for each erfinv(g) (``_real_atoms``), one per atom and sign known.
-_ATOMS: dict = {}
+def _erfinv_symbols(slack, claim) -> dict:
+    """{erfinv(g): a real symbol} for each erfinv(g) of ``slack`` whose argument is proved inside
+    (-1, 1) over the domain, the symbol positive where g > 0 is proved."""
+    replacements = {}
+    for atom in slack.atoms(sp.erfinv):
+        g = claim.domain.interval_proof_map(atom.args[0])
+        if proved_sign(1 - g) == 1 and proved_sign(1 + g) == 1:
+            positive = {"positive": True} if proved_sign(g) == 1 else {}
+            replacements[atom] = sp.Dummy("erfinv", real=True, **positive)
+    return replacements
 
 
 def _real_atoms(slack, claim):
@@ -554,12 +562,7 @@ def _real_atoms(slack, claim):
     written as a real symbol (positive where g > 0 is proved): SymPy does not know that
     erfinv is real there, and so cannot sign e^{erfinv(g)^2}.  The symbol forgets how the value
     depends on the parameters, so a sign proved with it holds the more."""
-    replacements = {}
-    for atom in slack.atoms(sp.erfinv):
-        g = claim.domain.interval_proof_map(atom.args[0])
-        if proved_sign(1 - g) == 1 and proved_sign(1 + g) == 1:
-            positive = {"positive": True} if proved_sign(g) == 1 else {}
-            replacements[atom] = _ATOMS.setdefault((atom, bool(positive)), sp.Dummy("erfinv", real=True, **positive))
+    replacements = _erfinv_symbols(slack, claim)
     return slack.xreplace(replacements) if replacements else slack
 
 
@@ -571,9 +574,8 @@ def _erfinv_as_symbols(slack, claim):
     and its branches proved for every such w hold at w = erfinv(g)."""
     if not any(i.has(sp.erfinv) for i in slack.atoms(sp.Integral)):
         return slack, {}
-    abstracted = _real_atoms(slack, claim)
-    back = {w: atom for (atom, _), w in _ATOMS.items() if abstracted.has(w)}
-    return abstracted, back
+    replacements = _erfinv_symbols(slack, claim)
+    return slack.xreplace(replacements), {w: atom for atom, w in replacements.items()}
 
 
 def _with_atoms(point, back):
