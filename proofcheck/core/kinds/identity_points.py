@@ -33,7 +33,9 @@ def apart_in_a_spot(domain, difference, points) -> list[dict]:
     sample, and passed."""
     if domain is None or not domain.parameters or not points:
         return []
-    proposed = domain_proposals(domain, sp.Abs(difference), APART, "max", points[-1])
+    # Unevaluated: Abs's own evaluation asks SymPy whether the difference is real, and SymPy
+    # may factor a large polynomial to answer, with no time budget around it.
+    proposed = domain_proposals(domain, sp.Abs(difference, evaluate=False), APART, "max", points[-1])
     return [point for point in proposed if point not in points]
 
 
