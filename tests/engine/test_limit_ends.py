@@ -23,9 +23,12 @@ DELTA = sp.Symbol("_s_delta")
 EDGE_BOX = ((Fraction(0), Fraction(1, 64)),)
 
 
-def verdict_of(params, lhs, rhs, define=None):
+def verdict_of(params, lhs, rhs, define=None, evidence=None):
     record = {"id": "t", "where": "w", "statement": "s", "kind": "inequality", "params": params,
               "lhs": lhs, "rel": "<=", "rhs": rhs}
+    if evidence:
+        # Asked of the claim as a user asks it: the proof gets the patience of a claim on record.
+        record["evidence"] = evidence
     if define:
         record["define"] = define
     return check_claim(build_claim(record, "tests/engine", KINDS), Settings())
@@ -36,13 +39,14 @@ def chernoff_slack(factor=1):
 
 
 def test_a_gaussian_tail_below_its_chernoff_bound_is_certified_at_the_open_edge():
-    verdict = verdict_of({"delta": "0 < delta < 1"}, "Phi(-sqrt(2*log(1/delta)))", "delta")
+    verdict = verdict_of({"delta": "0 < delta < 1"}, "Phi(-sqrt(2*log(1/delta)))", "delta", evidence="certified")
     assert verdict.status == "passed" and verdict.evidence == "certified", verdict.details
 
 
 def test_a_tail_a_hundredth_too_wide_is_never_certified():
     # False only where delta is below about 1e-130: sampling passes it, no proof may.
-    verdict = verdict_of({"delta": "0 < delta < 1"}, "Phi(-sqrt(2*log(1/delta))*99/100)", "delta")
+    verdict = verdict_of({"delta": "0 < delta < 1"}, "Phi(-sqrt(2*log(1/delta))*99/100)", "delta",
+                         evidence="certified")
     assert verdict.evidence != "certified", verdict.details
 
 
