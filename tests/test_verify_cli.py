@@ -46,19 +46,20 @@ def test_python_dash_m_and_help_work():
 
 
 def test_require_proved_fails_a_claim_that_passed_only_sampled():
-    # eq-27 is a sum over the cells of S Z_L, sampled at S in [1, 48]; lemma-4.1 is symbolic.
-    claims = ("larger-groups", "--only", "lemma-4.1", "eq-27")
+    # eq-26-truncated-gaussian is an entropy summed over the cells of S Z_L, sampled at S in
+    # [4, 64]; lemma-4.1 is symbolic.
+    claims = ("larger-groups", "--only", "lemma-4.1", "eq-26-truncated-gaussian")
     result = run_cli("verify", *claims, "--require", "proved", "--no-cache", "-j", "1")
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "1 passed below the required 'proved': eq-27 (sampled)" in result.stdout
+    assert "1 passed below the required 'proved': eq-26-truncated-gaussian (sampled)" in result.stdout
     sampled = run_cli("verify", *claims, "--require", "sampled", "--no-cache", "-j", "1")
     assert sampled.returncode == 0, sampled.stdout + sampled.stderr
 
 
 def test_require_is_in_the_json_summary_with_the_claims_below_it():
-    claims = ("larger-groups", "--only", "lemma-4.1", "eq-27")
+    claims = ("larger-groups", "--only", "lemma-4.1", "eq-26-truncated-gaussian")
     result = run_cli("verify", *claims, "--require", "proved", "--json", "--no-cache", "-j", "1")
     summary = json.loads(result.stdout)["summary"]
     assert result.returncode == 1
-    assert summary["below_requirement"] == ["eq-27"]
+    assert summary["below_requirement"] == ["eq-26-truncated-gaussian"]
     assert (summary["proved"], summary["sampled"], summary["by_argument"]) == (1, 1, 0)

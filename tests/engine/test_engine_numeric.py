@@ -36,6 +36,9 @@ def parse(text):
     ("E(pos(z - s), z)", "phi(s) - s*(1 - Phi(s))", {S: sp.Rational(1, 2)}),
     # Lemma 4.1 of the larger-groups paper: the kink sits at z = s.
     ("E(Abs(exp(s*z - s**2) - 1), z)", "2*Phi(s) - 1", {S: sp.Rational(3, 4)}),
+    # Staircases, cut at each step (Q_S = floor(S z + 1/2) of Lemma 6.6): cells of width 1/7.
+    ("integrate(floor(7*x + 1/2), x, 0, 1)", "7/2", {}),
+    ("integrate(exp(x)*ceiling(s*x), x, 0, 1)", "3*E - exp(4/5) - exp(2/5) - 1", {S: sp.Rational(5, 2)}),
 ])
 def test_integrals_with_kinks_and_jumps(operator, closed, point):
     for dps in (50, 100):
@@ -118,6 +121,16 @@ def test_piecewise_and_indicators_at_a_point():
 ])
 def test_evaluation_errors_are_reported(text, point):
     with pytest.raises(EvaluationError):
+        evaluate(parse(text), point, 30)
+
+
+@pytest.mark.parametrize("text, point, why", [
+    ("integrate(floor(s*x**2), x, 0, 1)", {S: 3}, "did not converge"),
+    ("integrate(floor(s*x), x, 0, 1)", {S: 10**6}, "steps"),
+    ("E(floor(s*z), z)", {S: 1}, "infinite range"),
+])
+def test_a_staircase_whose_steps_are_not_listed_is_an_evaluation_error(text, point, why):
+    with pytest.raises(EvaluationError, match=why):
         evaluate(parse(text), point, 30)
 
 

@@ -1,6 +1,9 @@
 """An inequality through the steps of its proof (``via``), and integrals compared pointwise."""
 from __future__ import annotations
 
+from proofcheck.core.kinds.inequality import Inequality, _symbolic
+from proofcheck.core.kinds.inequality_points import slack_expression
+from proofcheck.core.kinds.inequality_steps import pointwise
 from proofcheck.core.model.claims import build_claim
 from proofcheck.core.model.errors import ProofcheckError
 from proofcheck.core.model.verdict import Settings
@@ -70,3 +73,76 @@ def thin_clipping_claim():
 def test_integrals_whose_pointwise_bound_fails_in_a_thin_set_are_never_proved():
     verdict = check_claim(thin_clipping_claim(), Settings())
     assert verdict.evidence not in ("symbolic", "certified"), verdict.details
+
+
+ROUNDED = {"params": {"S": "S >= 1", "L": "1/2 <= L <= 3", "mu": "-1 <= mu <= 1"}, "variables": {"z": "real"},
+           "define": {"Zn": "2*Phi(L) - 1", "f": "phi(z - mu)/Zn"}, "evidence": "symbolic"}
+ROUNDING_ERROR = "Abs(integrate(floor(S*z + 1/2)*f, z, mu - L, mu + L) - S*integrate(z*f, z, mu - L, mu + L))"
+
+
+def pointwise_of(claim):
+    """The words of the pointwise comparison of ``claim``'s slack, or None."""
+    return pointwise(slack_expression(claim), claim, claim.parsed["rel"] in ("<", ">"), Inequality(),
+                     lambda step: _symbolic(step, Settings()))
+
+
+def test_the_mean_rounding_error_is_proved_at_most_a_half_for_every_scale():
+    verdict = check_claim(claim_of(**ROUNDED, lhs=ROUNDING_ERROR, rel="<=", rhs="1/2"), Settings())
+    assert verdict.evidence == "symbolic", verdict.details
+    assert "both signs" in verdict.route and "a fraction in [0, 1)" in verdict.route, verdict.route
+
+
+def test_a_bound_below_the_pointwise_rounding_error_is_not_proved_pointwise():
+    # True (a smooth law's mean rounding error is far below 1/4), but not from |Q_S - S z| <= 1/2.
+    assert pointwise_of(claim_of(**ROUNDED, lhs=ROUNDING_ERROR, rel="<=", rhs="1/4")) is None
+
+
+def test_a_floor_is_never_taken_above_its_argument():
+    # E floor(S Z) >= S E Z is false: floor(u) <= u, and below it on a set of positive mass.
+    claim = claim_of(**ROUNDED, lhs="integrate(floor(S*z)*f, z, mu - L, mu + L)", rel=">=",
+                     rhs="S*integrate(z*f, z, mu - L, mu + L)")
+    assert pointwise_of(claim) is None
+    assert check_claim(claim, Settings()).status == "failed"
+
+
+def test_a_ceiling_is_never_taken_below_its_argument():
+    claim = claim_of(**ROUNDED, lhs="integrate(ceiling(S*z)*f, z, mu - L, mu + L)", rel="<=",
+                     rhs="S*integrate(z*f, z, mu - L, mu + L)")
+    assert pointwise_of(claim) is None
+
+
+def test_a_floor_may_fall_short_of_its_argument_by_almost_one():
+    # Z uniform on [3/4, 1]: E(Z - floor(Z)) = 7/8, above 1/2 + a/100.
+    claim = claim_of(params={"a": "0 <= a <= 1"}, variables={"z": "real"}, evidence="symbolic",
+                     lhs="integrate(4*(z - floor(z)), z, 3/4, 1)", rel="<=", rhs="1/2 + a/100")
+    assert pointwise_of(claim) is None
+
+
+def test_a_constant_is_weighed_by_the_mass_of_the_density():
+    # int_0^w 4z dz = 2 w^2 > 5 w on 3 <= w <= 4; with the mass w of the range taken as 1,
+    # 5 w - 4 z >= 0 on [0, w] would prove it.
+    claim = claim_of(params={"w": "3 <= w <= 4"}, variables={"z": "real"}, evidence="symbolic",
+                     lhs="integrate(4*z, z, 0, w)", rel="<=", rhs="5*w")
+    assert pointwise_of(claim) is None
+
+
+def test_a_constant_over_a_density_of_mass_four_is_proved_where_it_holds():
+    claim = claim_of(params={"w": "1 <= w <= 2"}, variables={"z": "real"}, evidence="symbolic",
+                     lhs="integrate(4*z, z, 0, w)", rel="<=", rhs="4*w**2")
+    assert pointwise_of(claim), "4 w^2 = int_0^w 4 w dz, and w - z >= 0 on [0, w]"
+
+
+def test_a_reversed_range_is_not_compared_pointwise():
+    # int_1^0 z dz = -1/2: z >= 0 at every z of [0, 1] says nothing of an integral taken downwards.
+    claim = claim_of(params={"a": "0 <= a <= 1"}, variables={"z": "real"}, evidence="symbolic",
+                     lhs="integrate(z, z, 1, 0) + a - a", rel=">=", rhs="integrate(0*z, z, 1, 0)")
+    assert pointwise_of(claim) is None
+
+
+def test_both_signs_inside_an_absolute_value_are_compared():
+    # |E(floor(S Z) - S Z)| <= 1/3 is false (the mean is near -1/2): floor(S z) - S z >= -1/3 fails
+    # pointwise, though floor(S z) - S z <= 1/3 holds; with the ceiling (mean near 1/2) the other
+    # sign fails.  SymPy orders the inside of |.| its own way, so both are tried.
+    for step in ("floor", "ceiling"):
+        inside = f"integrate({step}(S*z)*f, z, mu - L, mu + L) - S*integrate(z*f, z, mu - L, mu + L)"
+        assert pointwise_of(claim_of(**ROUNDED, lhs=f"Abs({inside})", rel="<=", rhs="1/3")) is None, step

@@ -20,8 +20,11 @@ import sympy as sp
 
 from ..model.claims import build_claim
 from ..model.errors import ProofcheckError, SymbolicTimeout
+from ..model.timeout import time_budget
 from ..model.verdict import passed, weakest
+from ..symbolic.operators import NoClosedForm, closed_form
 from ..symbolic.signs import proved_sign
+from .equality import probe_points, representative_point
 
 # The fields a step shares with its claim: the domain and the definitions.
 SHARED_FIELDS = ("params", "define", "variables", "functions", "sampling")
@@ -59,44 +62,143 @@ def _step_claim(claim, kind, name, left, rel, right, params=None):
 
 
 def pointwise(slack, claim, strict, kind, prove_symbolic):
-    """Words saying how the integrals of ``slack`` were compared pointwise, or None."""
+    """Words saying how the integrals of ``slack`` were compared pointwise, or None.
+
+    ``R - |A|`` (a bound on the absolute value of integrals) is its two cases R - A and R + A,
+    both compared pointwise."""
+    cases = _two_sided(slack)
+    compared = []
+    for case in cases:
+        found = _pointwise_case(case, claim, strict, kind, prove_symbolic)
+        if found is None:
+            return None
+        compared.append(found)
+    hows = [how for _, how in compared if how]
+    said = "the integrands compared pointwise, " + compared[0][0] + (f" ({'; '.join(hows)})" if hows else "")
+    return said if len(cases) == 1 else "for both signs inside the absolute value, " + said
+
+
+def _two_sided(slack) -> list:
+    """[R - A, R + A] where ``slack`` is R - |A| with integrals in A and none in R; else [slack]."""
+    for term in sp.Add.make_args(slack):
+        coefficient, rest = term.as_coeff_Mul()
+        if coefficient < 0 and isinstance(rest, sp.Abs) and rest.has(sp.Integral):
+            bound = slack - term
+            if not bound.has(sp.Integral):
+                inside = -coefficient * rest.args[0]
+                return [bound - inside, bound + inside]
+    return [slack]
+
+
+def _pointwise_case(slack, claim, strict, kind, prove_symbolic):
+    """(how the integrands were taken, how the pointwise step was signed) where ``slack``'s
+    integrals are compared pointwise and that is proved; else None."""
     found = _one_integral(slack)
     if found is None:
         return None
-    integrand, (variable, lower, upper) = found
+    integrand, (variable, lower, upper), constant = found
+    if not _ascending(lower, upper, claim):
+        return None  # over a reversed range a positive integrand has a negative integral
     rest = _without_positive_factors(integrand)
     if rest is None:
         return None
+    density = sp.factor_terms(integrand / rest)
+    if constant != 0:
+        # A term free of the integrals, C, is the integral of (C/M) density with M the density's
+        # mass in closed form (1 for a law): E|Q_S - S Z| <= 1/2 is int (1/2 - |...|) density >= 0.
+        mass = _mass(density, variable, lower, upper, claim)
+        if mass is None:
+            return None
+        rest = rest + constant / mass
     params = dict(claim.raw.get("params", {}))
+    rest, relaxed = _steps_relaxed(rest, claim, params)
     name = _fresh(claim, "pointwise_value")
     abstracted = _through_kink_argument(rest, variable, sp.Symbol(name, real=True))
     if abstracted is not None:
         rest, params[name] = abstracted, "real"
-    else:
+    elif rest.has(variable):
         params[name] = _range_of(name, lower, upper)
         rest = rest.xreplace({variable: sp.Symbol(name, real=True)})
     step = _step_claim(claim, kind, "pointwise", sp.sstr(rest), ">" if strict else ">=", "0", params)
     proof = None if step is None else prove_symbolic(step)
     if not proof:
         return None
-    how = "" if proof is True else f" ({proof})"
-    taken = "its argument as any real" if abstracted is not None else f"at every {variable}"
-    return f"the integrands compared pointwise, the max or min {taken}{how}"
+    taken = "the max or min with its argument as any real" if abstracted is not None else f"at every {variable}"
+    steps = ", each floor or ceiling as its argument less or plus a fraction in [0, 1)" if relaxed else ""
+    weighed = ", the terms free of integrals over the density's mass, its closed form held to the numbers" \
+        if constant != 0 else ""
+    return taken + steps + weighed, ("" if proof is True else str(proof))
 
 
 def _one_integral(slack):
-    """(the integrand, (variable, lower, upper)) where ``slack`` is a sum of +/- integrals over one
-    range, else None."""
-    parts = []
+    """(the integrand, (variable, lower, upper), the terms free of integrals) where ``slack`` is a sum
+    of +/- integrals over one range and of terms free of integrals, else None."""
+    parts, constant = [], sp.Integer(0)
     for term in sp.Add.make_args(slack):
         coefficient, rest = term.as_coeff_Mul()
-        if not isinstance(rest, sp.Integral) or len(rest.limits) != 1 or len(rest.limits[0]) != 3:
+        if not rest.has(sp.Integral):
+            constant += term
+            continue
+        factor, integral = _scaled_integral(term)
+        if integral is None or len(integral.limits) != 1 or len(integral.limits[0]) != 3:
             return None
-        parts.append((coefficient, rest.function, tuple(rest.limits[0])))
-    if len(parts) < 2 or len({limits for _, _, limits in parts}) != 1:
+        parts.append((factor, integral.function, tuple(integral.limits[0])))
+    if len(parts) < (1 if constant != 0 else 2) or len({limits for _, _, limits in parts}) != 1:
+        return None
+    variable = parts[0][2][0]
+    if any(variable in c.free_symbols for c, _, _ in parts) or variable in constant.free_symbols:
         return None
     integrand = sp.factor_terms(sp.Add(*(c * f for c, f, _ in parts)))
-    return integrand, parts[0][2]
+    return integrand, parts[0][2], constant
+
+
+def _scaled_integral(term):
+    """(c, the integral) where ``term`` is c times one integral, c free of integrals; else (None, None)."""
+    integrals = [f for f in sp.Mul.make_args(term) if isinstance(f, sp.Integral)]
+    if len(integrals) != 1:
+        return None, None
+    factor = term / integrals[0]
+    return (factor, integrals[0]) if not factor.has(sp.Integral) else (None, None)
+
+
+def _ascending(lower, upper, claim) -> bool:
+    """Whether lower < upper over the whole domain: an infinite end, or the difference proved positive."""
+    if lower == -sp.oo or upper == sp.oo:
+        return lower != sp.oo and upper != -sp.oo
+    try:
+        return proved_sign(claim.domain.interval_proof_map(upper - lower), budget=0.3) == 1
+    except (SymbolicTimeout, TypeError, ValueError):
+        return False
+
+
+# CPU seconds for the closed form of a density's mass (a truncated Gaussian's takes 0.05 s).
+MASS_SECONDS = 0.6
+
+
+def _mass(density, variable, lower, upper, claim):
+    """The integral of ``density`` over the range in SymPy's closed form, proved positive; else None."""
+    try:
+        with time_budget(MASS_SECONDS):
+            mass = sp.simplify(closed_form(sp.Integral(density, (variable, lower, upper)),
+                                           representative_point(claim), probe_points(claim)))
+            positive = mass.is_positive or proved_sign(mass, budget=0.3) == 1
+    except (NoClosedForm, SymbolicTimeout, ProofcheckError, TypeError, ValueError, NotImplementedError,
+            ArithmeticError):
+        return None
+    return mass if positive else None
+
+
+def _steps_relaxed(expr, claim, params) -> tuple:
+    """``expr`` with each floor(u) written u - t and each ceiling(u) u + t, t a fresh parameter in
+    [0, 1): every value the steps take is reached by some t, so a sign proved for every t holds
+    (|floor(S z + 1/2) - S z| <= 1/2 is |1/2 - t| <= 1/2).  (expr, whether any was relaxed)."""
+    relaxed = {}
+    for k, step in enumerate(sorted(expr.atoms(sp.floor, sp.ceiling), key=sp.default_sort_key)):
+        name = _fresh(claim, f"step_fraction{k}")
+        params[name] = f"0 <= {name} < 1"
+        t = sp.Symbol(name, real=True)
+        relaxed[step] = step.args[0] - t if isinstance(step, sp.floor) else step.args[0] + t
+    return (expr.xreplace(relaxed), bool(relaxed))
 
 
 def _without_positive_factors(integrand):

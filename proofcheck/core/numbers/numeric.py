@@ -33,7 +33,7 @@ from .numeric_limits import settled_limit
 
 # The error of every numeric evaluation is defined beside the limits, which also raise it.
 from .precision import GUARD_DIGITS, arb_bits
-from .quadrature_pieces import breakpoint_expressions, split_long_pieces
+from .quadrature_pieces import breakpoint_expressions, split_long_pieces, staircase_cuts, staircase_expressions
 from .settled_quadrature import settled_quadrature, settled_sum
 from .sums import sum_to_infinity
 
@@ -236,6 +236,7 @@ def _integral(expr, env):
             value = value.real
         if a < value < b:
             cuts.append(value)
+    cuts += _staircase_cuts(integrand, variable, a, b, env)
     nodes = split_long_pieces([a] + sorted(set(cuts)) + [b])
 
     f = _compiled_integrand(integrand, variable, env)
@@ -250,6 +251,19 @@ def _integral(expr, env):
     if error > tolerance * max(1, abs(value)):
         raise EvaluationError(f"quadrature did not converge (error estimate {mpmath.nstr(error, 3)})")
     return value
+
+
+def _staircase_cuts(integrand, variable, a, b, env) -> list:
+    """Where the integrand's floors and ceilings jump inside (a, b); EvaluationError where those are
+    too many.  A step whose argument is not linear in the variable is not cut at: tanh-sinh meets
+    its jumps, and its error estimate says it did not converge."""
+    steps = staircase_expressions(integrand, variable)
+    if steps is None:
+        return []
+    try:
+        return [c for c in staircase_cuts(steps, a, b, lambda e: _eval(e, env)) if a < c < b]
+    except ValueError as why:
+        raise EvaluationError(str(why)) from None
 
 
 def _real_inside(f, a, b, variable):

@@ -23,6 +23,9 @@ BREAKPOINT_SECONDS = 30.0
 # SPLIT_RATIO**k from each of its ends (see ``split_long_pieces``).
 LONG_PIECE = 2 ** 16
 SPLIT_RATIO = 2 ** 8
+# The most steps of a staircase integrand cut at, per integral: E Q_S of Lemma 6.6 at S = 48 and
+# L + |mu| = 4 has 385; far more pieces than this would each cost a quadrature.
+STAIRCASE_STEPS = 2048
 
 
 @lru_cache(maxsize=512)
@@ -69,6 +72,40 @@ def breakpoint_expressions(integrand, variable) -> tuple:
         # incomplete list, remembered for the process, would make quadrature load-dependent.
         points += [r for r in roots if r.is_real is not False]
     return tuple(points)
+
+
+@lru_cache(maxsize=512)
+def staircase_expressions(integrand, variable) -> tuple | None:
+    """(slope, offset) of each floor or ceiling whose argument is ``slope * variable + offset``
+    (Q_S = floor(S z + 1/2) of Lemma 6.6): it jumps where that argument is an integer.  None where
+    an argument is not linear in ``variable``, whose jumps are not listed."""
+    steps = []
+    for node in sp.preorder_traversal(integrand):
+        if isinstance(node, (sp.floor, sp.ceiling)) and node.args[0].has(variable):
+            argument = sp.expand(node.args[0])
+            slope = sp.diff(argument, variable)
+            if slope.has(variable):
+                return None
+            steps.append((slope, sp.expand(argument - slope * variable)))
+    return tuple(steps)
+
+
+def staircase_cuts(steps, a, b, value_of) -> list:
+    """The points of (a, b) where a step of ``steps`` jumps, its slope and offset evaluated by
+    ``value_of``; ValueError where they are too many to cut at (or the range is infinite)."""
+    cuts = []
+    for slope, offset in steps:
+        s, o = value_of(slope), value_of(offset)
+        if s == 0:
+            continue
+        if not (mpmath.isfinite(a) and mpmath.isfinite(b)):
+            raise ValueError("a staircase over an infinite range has no finite list of steps")
+        ends = sorted((s * a + o, s * b + o))
+        first, last = int(mpmath.ceil(ends[0])), int(mpmath.floor(ends[1]))
+        if last - first + 1 > STAIRCASE_STEPS:
+            raise ValueError(f"a staircase with {last - first + 1} steps in the range")
+        cuts += [(k - o) / s for k in range(first, last + 1)]
+    return cuts
 
 
 def split_long_pieces(nodes):
