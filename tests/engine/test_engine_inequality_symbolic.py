@@ -8,6 +8,7 @@ route still reaches its proofs: each needs the simplification, the factoring or
 the shift of a lower bound that the route performs.
 """
 import pytest
+import sympy as sp
 
 from proofcheck.core.model.claims import build_claim
 from proofcheck.core.model.verdict import Settings
@@ -98,3 +99,26 @@ def test_an_equality_written_as_a_strict_inequality_is_never_passed():
 def test_a_non_strict_bound_attained_on_the_boundary_holds_and_its_strict_twin_fails():
     assert numeric_verdict_of({"x": "x >= 1"}, "exp(x - 1)", ">=", "x").passed
     assert numeric_verdict_of({"x": "x >= 1"}, "exp(x - 1)", ">", "x").status == "failed"
+
+
+# -- a rational slack as an expanded numerator over a positive denominator -------------------
+
+T = sp.Symbol("t", positive=True)
+
+
+def test_a_rational_slack_with_positive_terms_over_a_positive_denominator_is_signed():
+    from proofcheck.core.kinds.inequality import _expanded_over_positive
+    assert _expanded_over_positive((T + 1)**3 / (T**2 + T + 1) + T / (1 + T), strict=True)
+
+
+def test_a_nonnegative_numerator_over_a_denominator_of_no_proved_sign_is_not_signed():
+    from proofcheck.core.kinds.inequality import _expanded_over_positive
+    # t/(t - 2) < 0 for 0 < t < 2: its numerator alone is positive.
+    assert not _expanded_over_positive(T / (T - 2), strict=False)
+
+
+def test_a_numerator_that_expands_to_zero_is_not_strictly_positive():
+    from proofcheck.core.kinds.inequality import _expanded_over_positive
+    zero = sp.expand((T + 1)**2) - T**2 - 2 * T - 1
+    assert not _expanded_over_positive((zero + sp.Mul(T, 0, evaluate=False)) / (1 + T), strict=True)
+    assert _expanded_over_positive(((T + 1)**2 - T**2 - 2 * T - 1) / (1 + T), strict=False)
