@@ -85,7 +85,6 @@ def test_a_true_inequality_is_proved_from_the_assumptions_in_either_direction(
     ({"s": "s > 0"}, "summation(s, k, 1, 2)", ">", "0", {"k": "integer"}),   # 2 s
     ({"x": "x > -1"}, "diff(x*Abs(x), x)", ">=", "0", {}),                     # 2 |x|, a kink at 0
     ({"s": "s > 0"}, "limit(s + x, x, 0)", ">", "0", {"x": "real"}),           # s
-    ({"x": "real"}, "Indicator(x <= 1)", ">=", "0", {}),                       # 0 or 1
 ])
 def test_an_operator_is_signed_symbolically_only_as_an_integral_held_to_the_numbers(
         params, lhs, rel, rhs, variables):
@@ -97,6 +96,12 @@ def test_an_operator_is_signed_symbolically_only_as_an_integral_held_to_the_numb
     assert verdict.passed, verdict.details
     if verdict.evidence in ("symbolic", "certified"):
         assert "integrate" in lhs and "held to the numbers" in verdict.details, verdict.details
+
+
+def test_an_indicator_is_signed_by_its_two_cases_not_by_simplifying_it():
+    # 1{x <= 1} >= 0: 1 where x = 1 - s, s >= 0, and 0 where x = 1 + s, s > 0.
+    verdict = check_claim(claim({"x": "real"}, "Indicator(x <= 1)", ">=", "0"), SETTINGS)
+    assert verdict.evidence == "symbolic" and "two cases of its indicator" in verdict.route, verdict.details
 
 
 def test_a_symbolic_step_out_of_time_proves_nothing():

@@ -122,3 +122,23 @@ def test_a_numerator_that_expands_to_zero_is_not_strictly_positive():
     zero = sp.expand((T + 1)**2) - T**2 - 2 * T - 1
     assert not _expanded_over_positive((zero + sp.Mul(T, 0, evaluate=False)) / (1 + T), strict=True)
     assert _expanded_over_positive(((T + 1)**2 - T**2 - 2 * T - 1) / (1 + T), strict=False)
+
+
+# -- a lower bound that is another parameter: t > n written n + u, u > 0 --------------------------
+
+def test_a_parameter_above_another_is_written_as_that_one_plus_a_positive_amount():
+    verdict = verdict_of({"n": "integer n >= 1", "t": "t > n", "s": "s > 0"}, "(t + s - n)/(t - n)", ">=", "1")
+    assert verdict.evidence == "symbolic", verdict.details
+
+
+def test_a_parameter_above_another_may_be_as_close_to_it_as_it_likes():
+    # (t - n - 1)/(t - n) < 0 for n < t < n + 1.
+    verdict = verdict_of({"n": "integer n >= 1", "t": "t > n"}, "(t - n - 1)/(t - n)", ">=", "0")
+    assert verdict.status == "failed", verdict.details
+
+
+def test_the_point_where_an_indicator_switches_belongs_to_its_own_case():
+    # 1{x > 1} + |x - 1| > 0 fails at x = 1 alone, where the indicator is 0.
+    verdict = verdict_of({"x": "real"}, "Indicator(x > 1) + Abs(x - 1)", ">", "0")
+    assert verdict.evidence != "symbolic", verdict.details
+    assert verdict_of({"x": "real"}, "Indicator(x >= 1) + Abs(x - 1)", ">", "0").evidence == "symbolic"

@@ -146,3 +146,31 @@ def test_both_signs_inside_an_absolute_value_are_compared():
     for step in ("floor", "ceiling"):
         inside = f"integrate({step}(S*z)*f, z, mu - L, mu + L) - S*integrate(z*f, z, mu - L, mu + L)"
         assert pointwise_of(claim_of(**ROUNDED, lhs=f"Abs({inside})", rel="<=", rhs="1/3")) is None, step
+
+
+# -- Markov's inequality, integrand by integrand: 1{u > t} <= |u - n|/(t - n) ---------------------
+
+def markov_claim(indicator, bound, params=None):
+    return claim_of(params=params or {"t": "t > 0"}, variables={"z": "real"}, evidence="symbolic",
+                    lhs=f"E(Indicator({indicator}), z)", rel="<=", rhs=f"E(Abs(z), z)/({bound})")
+
+
+def test_markov_inequality_is_proved_integrand_by_integrand_through_the_cases_of_the_indicator():
+    for indicator in ("z > t", "z <= -t"):
+        words = pointwise_of(markov_claim(indicator, "t"))
+        assert words and "cases of its indicator" in words, (indicator, words)
+
+
+def test_an_indicator_above_its_markov_bound_somewhere_is_not_proved_pointwise():
+    # 1{u > t} <= |u|/(2t) fails for t < u < 2t; 1{u <= t} <= |u|/t fails at u = 0.
+    assert pointwise_of(markov_claim("z > t", "2*t")) is None
+    assert pointwise_of(markov_claim("z <= t", "t")) is None
+
+
+def test_the_release_is_taken_as_any_real_where_the_indicator_holds_it():
+    mechanism = {"n": "integer n >= 1", "c": "c > 0", "s": "s > 0", "t": "t > n"}
+    claim = claim_of(params=mechanism, variables={"z": "real"}, evidence="symbolic",
+                     lhs="E(Indicator((n + c)*exp(s*z - s**2) - c > t), z)", rel="<=",
+                     rhs="E(Abs((n + c)*exp(s*z - s**2) - c - n), z)/(t - n)")
+    words = pointwise_of(claim)
+    assert words and "as any real" in words and "cases of its indicator" in words, words

@@ -84,6 +84,8 @@ def _symbolic(claim, settings):
         if slack is None:
             return _by_pieces(integral_slack, claim, claim.parsed["rel"] in ("<", ">"))
     slack = _real_atoms(slack, claim)
+    if slack.has(sp.Piecewise) and not slack.has(*OPERATORS):
+        return _by_indicator_cases(slack, claim, settings)
     if slack.has(*OPERATORS, sp.Piecewise):
         return False
     if slack.is_number:
@@ -105,6 +107,60 @@ def _symbolic(claim, settings):
         return "the integral in SymPy's closed form held to the numbers, " + \
             ("from the assumptions" if how is True else how)
     return how
+
+
+def _by_indicator_cases(slack, claim, settings) -> str | None:
+    """Words of a proof by the two cases of an indicator 1{D > 0} (or >=), D linear in a real
+    parameter p of no bounds: p = K + s and p = K - s with s > 0 or s >= 0, K where D = 0; each case
+    signed with that branch's value (Markov pointwise: |a - n|/(t - n) >= 1{a > t})."""
+    cases = _indicator_cases(slack, claim)
+    if cases is None:
+        return None
+    strict = claim.parsed["rel"] in ("<", ">")
+    patience = RECORDED_PATIENCE if claim.get("evidence") == "symbolic" else 1.0
+    try:
+        with time_budget(min(settings.symbolic_budget, 10.0) * patience):
+            # Each case as it is, else with each bounded parameter through a positive t (0 <= t < m:
+            # m - t is then m/(1 + t), and |s + m - t| resolves).
+            if all(_how_signed(case, claim, strict, patience)
+                   or _how_signed(claim.domain.interval_proof_map(case), claim, strict, patience)
+                   for case in cases):
+                return f"by the two cases of its indicator ({cases.split_at})"
+    except (SymbolicTimeout, NotImplementedError, TypeError, ValueError, AttributeError, RecursionError):
+        return None
+    return None
+
+
+def _indicator_cases(slack, claim) -> "_Cases | None":
+    pieces = slack.atoms(sp.Piecewise)
+    if len(pieces) != 1:
+        return None
+    piece = next(iter(pieces))
+    if len(piece.args) != 2 or piece.args[1][1] is not sp.true:
+        return None
+    (taken, condition), (otherwise, _) = piece.args
+    if not isinstance(condition, sp.core.relational.Relational) or condition.rel_op not in _REVERSED:
+        return None
+    # D > 0 (or >= 0) where the indicator is 1.
+    difference = condition.lhs - condition.rhs if condition.rel_op in (">", ">=") else condition.rhs - condition.lhs
+    closed = condition.rel_op in (">=", "<=")
+    for parameter in claim.parameters.values():
+        p = parameter.symbol
+        if parameter.integer or parameter.lower is not None or parameter.upper is not None \
+                or p not in difference.free_symbols:
+            continue
+        slope = sp.diff(difference, p)
+        sign = None if slope.has(p) else proved_sign(slope, budget=SIGN_SECONDS)
+        root = sp.solve(difference, p) if sign is not None else []
+        if len(root) != 1:
+            continue
+        # D rises in p (sign 1): the indicator is 1 beyond the root; D falls: short of it.
+        inside = sp.Symbol(f"_{parameter.name}_in", **({"nonnegative": True} if closed else {"positive": True}))
+        outside = sp.Symbol(f"_{parameter.name}_out", **({"positive": True} if closed else {"nonnegative": True}))
+        return _Cases([slack.xreplace({piece: taken}).xreplace({p: root[0] + sign * inside}),
+                       slack.xreplace({piece: otherwise}).xreplace({p: root[0] - sign * outside})],
+                      f"{parameter.name} on either side of {sp.sstr(root[0])}")
+    return None
 
 
 def _pointwise_step(step, settings):
@@ -264,9 +320,17 @@ def _closed_covers(expression, claim) -> list:
 def _lower_shifts(claim) -> dict:
     """Each parameter with a constant lower bound and no upper one written as that bound plus a
     fresh t: x > a is a + t with t > 0; x >= a is a + t with t >= 0, the boundary included."""
-    shifted = {}
+    shifted, dependent = {}, {}
     for parameter in claim.parameters.values():
         lower = parameter.lower
+        if lower is not None and parameter.upper is None and not parameter.integer and _monomial_bound(lower.expr) \
+                and parameter.symbol not in lower.expr.free_symbols:
+            # t > n, another parameter: n + t with t > 0 (Markov's t - n > 0).  A bound such as
+            # q >= (1 + 3r)/(1 - r) is not shifted: eq-16's expansion through it cost 2 s, for no proof.
+            t = sp.Symbol(f"_{parameter.name}_above", real=True,
+                          **({"positive": True} if lower.strict else {"nonnegative": True}))
+            dependent[parameter.symbol] = (lower.expr, t)
+            continue
         if lower is not None and lower.expr.is_number and parameter.upper is None:
             above = {"integer": True} if parameter.integer else {}
             t = sp.Symbol(f"_{parameter.name}_above", real=True,
@@ -278,7 +342,18 @@ def _lower_shifts(claim) -> dict:
             elif parameter.integer:
                 shift = sp.ceiling(lower.expr) + t
             shifted[parameter.symbol] = shift
+    for symbol, (bound, t) in dependent.items():
+        # The bound written through its own parameters' shifts, so that t - n cancels to t.
+        shifted[symbol] = bound.xreplace(shifted) + t
     return shifted
+
+
+def _monomial_bound(bound) -> bool:
+    """Whether a lower bound is a product of powers of other parameters (n, sigma^2)."""
+    def plain(factor):
+        return factor.is_number or factor.is_Symbol or (factor.is_Pow and factor.base.is_Symbol
+                                                         and factor.exp.is_number)
+    return not bound.is_number and all(plain(f) for f in sp.Mul.make_args(bound))
 
 
 class _Cases(list):

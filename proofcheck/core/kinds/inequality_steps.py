@@ -114,16 +114,19 @@ def _pointwise_case(slack, claim, strict, kind, prove_symbolic):
     rest, relaxed = _steps_relaxed(rest, claim, params)
     name = _fresh(claim, "pointwise_value")
     abstracted = _through_kink_argument(rest, variable, sp.Symbol(name, real=True))
+    if abstracted is None:
+        abstracted = _through_carrier(rest, variable, sp.Symbol(name, real=True))
     if abstracted is not None:
         rest, params[name] = abstracted, "real"
     elif rest.has(variable):
         params[name] = _range_of(name, lower, upper)
         rest = rest.xreplace({variable: sp.Symbol(name, real=True)})
-    step = _step_claim(claim, kind, "pointwise", sp.sstr(rest), ">" if strict else ">=", "0", params)
+    step = _step_claim(claim, kind, "pointwise", _written(rest), ">" if strict else ">=", "0", params)
     proof = None if step is None else prove_symbolic(step)
     if not proof:
         return None
-    taken = "the max or min with its argument as any real" if abstracted is not None else f"at every {variable}"
+    taken = "the release (an argument of a max, min or indicator) as any real" if abstracted is not None \
+        else f"at every {variable}"
     steps = ", each floor or ceiling as its argument less or plus a fraction in [0, 1)" if relaxed else ""
     weighed = ", the terms free of integrals over the density's mass, its closed form held to the numbers" \
         if constant != 0 else ""
@@ -142,7 +145,7 @@ def _one_integral(slack):
         factor, integral = _scaled_integral(term)
         if integral is None or len(integral.limits) != 1 or len(integral.limits[0]) != 3:
             return None
-        parts.append((factor, integral.function, tuple(integral.limits[0])))
+        parts.append((factor, _indicator_apart(integral.function), tuple(integral.limits[0])))
     if len(parts) < (1 if constant != 0 else 2) or len({limits for _, _, limits in parts}) != 1:
         return None
     variable = parts[0][2][0]
@@ -150,6 +153,24 @@ def _one_integral(slack):
         return None
     integrand = sp.factor_terms(sp.Add(*(c * f for c, f, _ in parts)))
     return integrand, parts[0][2], constant
+
+
+def _written(expr) -> str:
+    """``expr`` as a claim's side: each Piecewise((1, C), (0, True)) as Indicator(C), which the
+    parser reads back."""
+    indicator = sp.Function("Indicator")
+    return sp.sstr(expr.replace(lambda e: isinstance(e, sp.Piecewise) and len(e.args) == 2
+                                and e.args[0][0] == 1 and e.args[1] == (0, True),
+                                lambda e: indicator(e.args[0][1])))
+
+
+def _indicator_apart(integrand):
+    """``integrand`` with a Piecewise((g, C), (0, True)) written g 1{C}: the parser folds
+    1{C} phi(z) into one Piecewise, where its weight phi is not seen as a factor."""
+    if isinstance(integrand, sp.Piecewise) and len(integrand.args) == 2 and integrand.args[1] == (0, True):
+        value, condition = integrand.args[0]
+        return value * sp.Piecewise((1, condition), (0, True))
+    return integrand
 
 
 def _scaled_integral(term):
@@ -213,6 +234,21 @@ def _without_positive_factors(integrand):
         if not positive:
             kept.append(factor)
     return sp.Mul(*kept) if kept else None
+
+
+def _through_carrier(expr, variable, value):
+    """Where ``expr`` holds an indicator of the variable (Markov's 1{u(z) > t}), ``expr`` with the
+    largest part u(z) through which alone it depends on the variable written ``value``; else None.
+    Proved for every real ``value``, it holds at u(z), whatever z is."""
+    if not any(variable in p.free_symbols for p in expr.atoms(sp.Piecewise)):
+        return None
+    parts = {node for node in sp.preorder_traversal(expr)
+             if isinstance(node, sp.Expr) and node != expr and node.has(variable) and not node.is_Atom}
+    for part in sorted(parts, key=lambda node: (sp.count_ops(node), sp.default_sort_key(node)), reverse=True):
+        written = expr.subs(part, value)
+        if not written.has(variable):
+            return written
+    return None
 
 
 def _through_kink_argument(expr, variable, value):
