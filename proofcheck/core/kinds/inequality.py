@@ -93,10 +93,7 @@ def _symbolic(claim, settings):
         # constants are left to the Arb enclosure, which certifies them.
         return False
     try:
-        # A claim on record as symbolic is given four times the budgets of the deeper routes, so
-        # that a loaded machine does not lose its proof (br-below-cesar-rogers's climb takes 1.2 s
-        # of a 1.5 s budget on a quiet one); a negative control never is (it is not checked here).
-        patience = RECORDED_PATIENCE if claim.get("evidence") == "symbolic" else 1.0
+        patience = _patience(claim)
         budget = CLOSED_SIGN_SECONDS if closed else min(settings.symbolic_budget, 10.0)
         with time_budget(budget * patience):
             how = _how_signed(slack, claim, claim.parsed["rel"] in ("<", ">"), patience)
@@ -109,6 +106,13 @@ def _symbolic(claim, settings):
     return how
 
 
+def _patience(claim) -> float:
+    """The factor on the budgets of the deeper routes: four for a claim on record as symbolic, so
+    that a loaded machine does not lose its proof (br-below-cesar-rogers's climb takes 1.2 s of a
+    1.5 s budget on a quiet one); a negative control never is (it is not checked symbolically)."""
+    return RECORDED_PATIENCE if claim.get("evidence") == "symbolic" else 1.0
+
+
 def _by_indicator_cases(slack, claim, settings) -> str | None:
     """Words of a proof by the two cases of an indicator 1{D > 0} (or >=), D linear in a real
     parameter p of no bounds: p = K + s and p = K - s with s > 0 or s >= 0, K where D = 0; each case
@@ -117,7 +121,7 @@ def _by_indicator_cases(slack, claim, settings) -> str | None:
     if cases is None:
         return None
     strict = claim.parsed["rel"] in ("<", ">")
-    patience = RECORDED_PATIENCE if claim.get("evidence") == "symbolic" else 1.0
+    patience = _patience(claim)
     try:
         with time_budget(min(settings.symbolic_budget, 10.0) * patience):
             # Each case as it is, else with each bounded parameter through a positive t (0 <= t < m:
@@ -243,7 +247,7 @@ def _by_pieces(slack, claim, strict):
     if found is None:
         return None
     parameter, cuts = found
-    patience = RECORDED_PATIENCE if claim.get("evidence") == "symbolic" else 1.0
+    patience = _patience(claim)
     try:
         with time_budget(PIECES_SECONDS * patience):
             if all(_how_signed(_piece_closed_form(slack, claim, parameter.symbol, written, s), claim, strict)
@@ -318,24 +322,23 @@ def _closed_covers(expression, claim) -> list:
 
 
 def _lower_shifts(claim) -> dict:
-    """Each parameter with a constant lower bound and no upper one written as that bound plus a
-    fresh t: x > a is a + t with t > 0; x >= a is a + t with t >= 0, the boundary included."""
+    """Each parameter with a constant lower bound, or a monomial of other parameters (t > n), and no
+    upper one written as that bound plus a fresh t: x > a is a + t with t > 0; x >= a is a + t with
+    t >= 0, the boundary included."""
     shifted, dependent = {}, {}
     for parameter in claim.parameters.values():
         lower = parameter.lower
-        if lower is not None and parameter.upper is None and not parameter.integer and _monomial_bound(lower.expr) \
-                and parameter.symbol not in lower.expr.free_symbols:
+        if lower is None or parameter.upper is not None:
+            continue
+        above = {"integer": True} if parameter.integer else {}
+        t = sp.Symbol(f"_{parameter.name}_above", real=True,
+                      **({"positive": True} if lower.strict and not parameter.integer
+                         else {"nonnegative": True}), **above)
+        if not parameter.integer and _monomial_bound(lower.expr) and parameter.symbol not in lower.expr.free_symbols:
             # t > n, another parameter: n + t with t > 0 (Markov's t - n > 0).  A bound such as
             # q >= (1 + 3r)/(1 - r) is not shifted: eq-16's expansion through it cost 2 s, for no proof.
-            t = sp.Symbol(f"_{parameter.name}_above", real=True,
-                          **({"positive": True} if lower.strict else {"nonnegative": True}))
             dependent[parameter.symbol] = (lower.expr, t)
-            continue
-        if lower is not None and lower.expr.is_number and parameter.upper is None:
-            above = {"integer": True} if parameter.integer else {}
-            t = sp.Symbol(f"_{parameter.name}_above", real=True,
-                          **({"positive": True} if lower.strict and not parameter.integer
-                             else {"nonnegative": True}), **above)
+        elif lower.expr.is_number:
             shift = lower.expr + t
             if parameter.integer and lower.strict:
                 shift = sp.floor(lower.expr) + 1 + t  # n > a, integer: n >= floor(a) + 1
@@ -486,7 +489,7 @@ def proved_positive(expression, claim, strict=True):
     optimiser is shown inside its range so (0 < 1/(1 - e^-eta) - 1/eta < 1 for eta > 0)."""
     probe = claim.with_fields()
     probe.parsed["rel"] = ">" if strict else ">="
-    patience = RECORDED_PATIENCE if claim.get("evidence") == "symbolic" else 1.0
+    patience = _patience(claim)
     try:
         with time_budget(SIGN_SECONDS * 8 * patience):
             found = _how_signed(sp.sympify(expression), probe, strict, patience)

@@ -12,7 +12,10 @@ int (B - A), is >= 0 where B - A >= 0 at every point of the range, for every par
 Gaussian density) is set aside; where what is left depends on the variable of integration
 only through the argument a of a max or min, a takes every real value instead: proved for
 every real a, it holds at a(z) (Theorem 3.1(i): |max(a, 0) - n| <= |a - n| for n >= 0, the
-clipping that does not increase the error, whatever a is).
+clipping that does not increase the error, whatever a is); so too the release inside an
+indicator (Markov: 1{a > t} <= |a - n|/(t - n)).  A bound R on |A| is its two cases R - A and
+R + A; a term free of integrals is weighed by the mass of the positive weight (1 for a law); each
+floor(u) is u - t and each ceiling(u) u + t, t in [0, 1) (Lemma 6.6: |Q_S - S z| <= 1/2).
 """
 from __future__ import annotations
 
@@ -138,8 +141,7 @@ def _one_integral(slack):
     of +/- integrals over one range and of terms free of integrals, else None."""
     parts, constant = [], sp.Integer(0)
     for term in sp.Add.make_args(slack):
-        coefficient, rest = term.as_coeff_Mul()
-        if not rest.has(sp.Integral):
+        if not term.has(sp.Integral):
             constant += term
             continue
         factor, integral = _scaled_integral(term)
@@ -159,18 +161,25 @@ def _written(expr) -> str:
     """``expr`` as a claim's side: each Piecewise((1, C), (0, True)) as Indicator(C), which the
     parser reads back."""
     indicator = sp.Function("Indicator")
-    return sp.sstr(expr.replace(lambda e: isinstance(e, sp.Piecewise) and len(e.args) == 2
-                                and e.args[0][0] == 1 and e.args[1] == (0, True),
-                                lambda e: indicator(e.args[0][1])))
+    return sp.sstr(expr.replace(lambda e: _switched_off(e) is not None and _switched_off(e)[0] == 1,
+                                lambda e: indicator(_switched_off(e)[1])))
 
 
 def _indicator_apart(integrand):
     """``integrand`` with a Piecewise((g, C), (0, True)) written g 1{C}: the parser folds
     1{C} phi(z) into one Piecewise, where its weight phi is not seen as a factor."""
-    if isinstance(integrand, sp.Piecewise) and len(integrand.args) == 2 and integrand.args[1] == (0, True):
-        value, condition = integrand.args[0]
-        return value * sp.Piecewise((1, condition), (0, True))
-    return integrand
+    found = _switched_off(integrand)
+    if found is None:
+        return integrand
+    value, condition = found
+    return value * sp.Piecewise((1, condition), (0, True))
+
+
+def _switched_off(expr):
+    """(g, C) where ``expr`` is Piecewise((g, C), (0, True)), g on C and 0 elsewhere; else None."""
+    if isinstance(expr, sp.Piecewise) and len(expr.args) == 2 and expr.args[1] == (0, True):
+        return tuple(expr.args[0])
+    return None
 
 
 def _scaled_integral(term):

@@ -23,7 +23,7 @@ BREAKPOINT_SECONDS = 30.0
 # SPLIT_RATIO**k from each of its ends (see ``split_long_pieces``).
 LONG_PIECE = 2 ** 16
 SPLIT_RATIO = 2 ** 8
-# The most steps of a staircase integrand cut at, per integral: E Q_S of Lemma 6.6 at S = 48 and
+# The most steps of one floor or ceiling cut at in an integral: E Q_S of Lemma 6.6 at S = 48 and
 # L + |mu| = 4 has 385; far more pieces than this would each cost a quadrature.
 STAIRCASE_STEPS = 2048
 
