@@ -159,6 +159,19 @@ def test_a_margin_beyond_the_last_rung_leaves_the_point_undecided():
     assert decided_at_one("sign(x)**2 + (10**-60)**8", ">", "1") == (None, "numeric")
 
 
+def test_a_point_decided_false_fails_the_claim_though_an_earlier_point_is_undecided():
+    # At x = 1/2 the margin 10**-480 is beyond the last rung: undecided.  At x = 3 the left side
+    # is 1 + 10**-480 - 2 < 1: a counter-example, which the open point before it does not hide.
+    c = claim({"x": "real"}, "sign(x)**2 + (10**-60)**8 - Max(0, x - 1)", ">", "1")
+    x = c.symbols["x"]
+    undecided, false = {x: sp.Rational(1, 2)}, {x: sp.Integer(3)}
+    verdict = inequality._decide_all(c, [undecided, false], NUMERIC, set())
+    assert verdict.status == "failed" and verdict.counterexample["point"] == {"x": "3"}
+    # Alone, the open point is an error that names it, never a pass.
+    alone = inequality._decide_all(c, [undecided, {x: sp.Rational(3, 4)}], NUMERIC, set())
+    assert alone.status == "error" and alone.counterexample["point"] == {"x": "1/2"}
+
+
 def test_a_non_strict_claim_false_by_less_than_the_first_tolerance_fails():
     # Within 10**-30 at 50 digits (counted as a tie, which >= allows), false at 100.
     assert decided_at_one("sign(x)**2 - 10**-45", ">=", "1") == (False, "numeric")

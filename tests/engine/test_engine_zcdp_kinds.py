@@ -276,6 +276,14 @@ def test_a_comparison_never_decided_is_an_error_not_a_pass():
     assert verdict.counterexample == {"point": {"alpha": "11/10"}}
 
 
+def test_an_order_that_exceeds_rho_fails_though_an_earlier_comparison_is_undecided():
+    # D_alpha/alpha is exactly rho up to alpha = 5, where no ball decides it, and above it past 5:
+    # the counter-example at alpha = 10 is a failure, not hidden by the open comparisons.
+    verdict = verdict_of(supremum("alpha*((sqrt(2) + sqrt(3))**2 + Max(0, alpha - 5))", "5 + 2*sqrt(6)"))
+    assert verdict.status == "failed"
+    assert verdict.details == "D_alpha/alpha exceeds the asserted rho"
+
+
 def test_a_rho_that_is_not_the_alpha_one_limit_fails_on_the_limit():
     verdict = verdict_of(supremum("alpha", "2"))
     assert verdict.status == "failed"

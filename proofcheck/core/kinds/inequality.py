@@ -975,16 +975,20 @@ def _closing(claim, slack):
 
 
 def _decide_all(claim, points, settings, routes):
-    """The verdict that stops the check at the first of ``points`` not shown to hold, else None."""
+    """The verdict that stops the check at the first of ``points`` shown to fail; else an error at
+    the first point left undecided, else None.  A point decided false is a counter-example
+    whatever another point leaves open: the claim fails there, and is not merely unchecked."""
+    undecided = None
     for point in points:
         outcome, route = decide_at(claim, point, settings)
         if outcome is None:
-            return Verdict("error", None, f"undecided at {show_point(point)} ({route}) up to "
-                           f"{ESCALATION * settings.dps * 2} digits", {"point": show_point(point)})
+            undecided = undecided or Verdict("error", None, f"undecided at {show_point(point)} ({route}) up to "
+                                             f"{ESCALATION * settings.dps * 2} digits", {"point": show_point(point)})
+            continue
         if not outcome:
             return failed(f"{claim.parsed['rel']} fails", _witness(claim, point, settings))
         routes.add(route)
-    return None
+    return undecided
 
 
 def _witness(claim, point, settings):

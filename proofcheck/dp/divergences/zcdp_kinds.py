@@ -197,7 +197,7 @@ class ZcdpSupremum(Kind):
         orders = grid.orders()
         slack = claim.expr("asserts") - ratio
         points = sample_points(claim, settings)
-        routes, checked, searched = set(), 0, {"points": 0}
+        routes, checked, searched, undecided = set(), 0, {"points": 0}, None
         proofs: dict = {"proved": 0, "points": 0}
         # The supremum is over every alpha > 1: orders beyond the grid are looked at too, where
         # D_alpha/alpha must be finite (a divergence that blows up past alpha_max exceeds rho).
@@ -218,15 +218,19 @@ class ZcdpSupremum(Kind):
                         checked += 1  # D_alpha/alpha = rho exactly: the supremum is not exceeded here
                         continue
                     if sign == 0:
-                        return Verdict("error", None, f"rho - D_alpha/alpha undecided at "
-                                       f"{show_point(env)} ({route}); raise --dps",
-                                       {"point": show_point(env)})
+                        # An open comparison is an error only where no other one is a counter-example.
+                        undecided = undecided or Verdict("error", None, f"rho - D_alpha/alpha undecided at "
+                                                         f"{show_point(env)} ({route}); raise --dps",
+                                                         {"point": show_point(env)})
+                        continue
                     checked += 1
                 found = self._between_orders(claim, slack, alpha, {**point, **values}, orders, searched, settings)
                 if found is None and not variables:
                     found = self._all_orders(claim, slack, alpha, {**point, **values}, proofs, settings)
                 if found is not None:
                     return found
+        if undecided is not None:
+            return undecided
         proved, convexity = self._convex(claim, verdict, limit_note, f"the grid of {grid.describe()} at "
                                          f"{len(points)} parameter points agrees ({checked} comparisons)", settings)
         if proved is not None:
