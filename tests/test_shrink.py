@@ -48,10 +48,24 @@ def records(tmp_path_factory):
     return {r["id"]: r for r in json.loads(result.stdout)["claims"]}
 
 
-def test_an_error_at_a_sampled_point_stays_an_error(records):
+def test_a_false_claim_undecided_at_one_sampled_point_fails_at_another(records):
+    # The quadrature gives up at the sampled s = 10^-30, d = 10^6; the other points refute it.
     record = records["gauss-kl-wrong"]
-    # The check gave up at the sampled s = 10^-30, d = 10^6: an error, and it stays one.
-    assert record["status"] == "error"
+    assert record["status"] == "failed"
+    assert record["counterexample"]["simplest"]["point"] == {"s": "1", "d": "1"}
+
+
+def test_an_error_stays_the_error_it_was():
+    from proofcheck.core.model.claims import build_claim
+    from proofcheck.core.model.verdict import Settings, Verdict
+    from proofcheck.core.points.shrink import shrink_counterexample
+    from proofcheck.papers import registry_for
+    claim = build_claim({"id": "t", "where": "t", "statement": "t", "kind": "inequality",
+                         "params": {"t": "t > 0"}, "lhs": "t**2", "rel": "<=", "rhs": "t + 7"},
+                        "tests", registry_for())
+    error = Verdict("error", None, "undecided at {'t': '10'}", {"point": {"t": "10"}})
+    assert shrink_counterexample(claim, error, Settings()) == Verdict("error", None, "undecided at {'t': '10'}",
+                                                                      {"point": {"t": "10"}})
 
 
 def test_a_false_identity_is_shown_at_simple_values_and_keeps_the_sampled_point(records):

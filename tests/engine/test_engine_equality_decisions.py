@@ -266,11 +266,19 @@ def test_a_definition_with_no_limit_fails_naming_the_point():
 
 
 def test_a_side_that_cannot_be_evaluated_is_an_error_at_its_point():
+    # (a^2 - 1)/(a - 1) is a + 1 wherever it is defined: the point a = 1 is never a pass.
     verdict = verdict_of(NUMERIC, kind="identity", params={"a": "1 <= a <= 2"},
-                         lhs="1/(a - 1)", asserts="0")
+                         lhs="(a**2 - 1)/(a - 1)", asserts="a + 1")
     assert (verdict.status, verdict.evidence) == ("error", None)
     assert verdict.details.startswith("at {'a': '1'}: ")
     assert verdict.counterexample == {"point": {"a": "1"}}
+
+
+def test_a_point_that_cannot_be_evaluated_does_not_hide_a_counter_example_at_another():
+    c = claim(kind="identity", params={"a": "1 <= a <= 2"}, lhs="a", asserts="a")
+    a = c.symbols["a"]
+    verdict = numeric_compare(c, 1 / (a - 1), sp.Integer(0), NUMERIC, points=[{a: sp.Integer(1)}, {a: sp.Integer(2)}])
+    assert verdict.status == "failed" and verdict.counterexample["point"] == {"a": "2"}
 
 
 def test_two_infinite_sides_decide_nothing_and_one_infinite_side_fails():

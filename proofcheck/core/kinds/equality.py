@@ -192,7 +192,8 @@ def _outcome_at(left, right, point, dps, settings, label):
         # A side these digits cannot compute: its balls, at higher precisions, decide.
         a = b = None
     except EvaluationError as error:
-        return _DECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
+        # Not computed here (a quadrature that did not settle): another point may still refute it.
+        return _UNDECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
     if a is not None and not (mpmath.isfinite(a) or mpmath.isfinite(b)):
         return _INFINITE, None
     outcome, verdict = _disagreement(left, right, point, dps, (a, b), label)
@@ -231,7 +232,7 @@ def _unvouched_outcome(left, right, point, settings, label):
     except NoLimit as error:
         return _DECIDED, failed(f"{label}: {error}", {"point": show_point(point)})
     except EvaluationError as error:
-        return _DECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
+        return _UNDECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
     if against is None:
         return None, None
     return (_DECIDED if against.status == "failed" else _UNDECIDED), against

@@ -207,23 +207,11 @@ class ZcdpSupremum(Kind):
                 blown = _infinite_beyond(ratio, alpha, {**point, **values}, beyond)
                 if blown is not None:
                     return blown
-                for order in orders + beyond:
-                    env = {**point, **values, alpha: sp.Rational(order.numerator, order.denominator)}
-                    sign, route = _sign_of(slack, env, settings)
-                    routes.add("certified" if route == "exact" else route)
-                    if sign < 0:
-                        return failed("D_alpha/alpha exceeds the asserted rho",
-                                      self._witness(claim, ratio, env, alpha, settings))
-                    if sign == 0 and route == "exact":
-                        checked += 1  # D_alpha/alpha = rho exactly: the supremum is not exceeded here
-                        continue
-                    if sign == 0:
-                        # An open comparison is an error only where no other one is a counter-example.
-                        undecided = undecided or Verdict("error", None, f"rho - D_alpha/alpha undecided at "
-                                                         f"{show_point(env)} ({route}); raise --dps",
-                                                         {"point": show_point(env)})
-                        continue
-                    checked += 1
+                found, count, open_ = self._at_orders(claim, (slack, ratio, alpha), {**point, **values},
+                                                      orders + beyond, routes, settings)
+                if found is not None:
+                    return found
+                checked, undecided = checked + count, undecided or open_
                 found = self._between_orders(claim, slack, alpha, {**point, **values}, orders, searched, settings)
                 if found is None and not variables:
                     found = self._all_orders(claim, slack, alpha, {**point, **values}, proofs, settings)
@@ -246,6 +234,27 @@ class ZcdpSupremum(Kind):
                       f"{len(points)} parameter points{scan}, each decided by {how}"
                       + self._proofs_note(proofs) + convexity,
                       route=f"limit taken; sampled {len(orders) + len(beyond)} orders at {len(points)} points")
+
+    def _at_orders(self, claim, forms, at, orders, routes, settings):
+        """(a failure at the first order where D_alpha/alpha exceeds rho, or None; the comparisons
+        decided; an error for the first left undecided, or None).  An open comparison makes the
+        claim an error only where no other one is a counter-example."""
+        slack, ratio, alpha = forms
+        checked, undecided = 0, None
+        for order in orders:
+            env = {**at, alpha: sp.Rational(order.numerator, order.denominator)}
+            sign, route = _sign_of(slack, env, settings)
+            routes.add("certified" if route == "exact" else route)
+            if sign < 0:
+                return failed("D_alpha/alpha exceeds the asserted rho",
+                              self._witness(claim, ratio, env, alpha, settings)), checked, undecided
+            if sign == 0 and route != "exact":
+                undecided = undecided or Verdict("error", None, f"rho - D_alpha/alpha undecided at "
+                                                 f"{show_point(env)} ({route}); raise --dps",
+                                                 {"point": show_point(env)})
+                continue
+            checked += 1  # an exact 0 is D_alpha/alpha = rho: the supremum is not exceeded there
+        return None, checked, undecided
 
     @staticmethod
     def _convex(claim, limit, limit_note, grid_note, settings):
