@@ -281,6 +281,19 @@ def test_a_point_that_cannot_be_evaluated_does_not_hide_a_counter_example_at_ano
     assert verdict.status == "failed" and verdict.counterexample["point"] == {"a": "2"}
 
 
+def test_a_side_computed_at_no_point_is_an_error_at_the_first_after_two_points(monkeypatch):
+    # sqrt(-a) is not real anywhere on 1 <= a <= 2: the comparison waits one point, not all of them.
+    from proofcheck.core.kinds import equality
+    c = claim(kind="identity", params={"a": "1 <= a <= 2"}, lhs="a", asserts="a")
+    a = c.symbols["a"]
+    seen, outcome_at = [], equality._outcome_at
+    monkeypatch.setattr(equality, "_outcome_at", lambda *args: seen.append(args[2]) or outcome_at(*args))
+    points = [{a: sp.Integer(1)}, {a: sp.Rational(3, 2)}, {a: sp.Integer(2)}]
+    verdict = numeric_compare(c, sp.sqrt(-a), a, NUMERIC, points=points)
+    assert verdict.status == "error" and verdict.counterexample == {"point": {"a": "1"}}
+    assert seen == points[:2]
+
+
 def test_two_infinite_sides_decide_nothing_and_one_infinite_side_fails():
     c = claim(kind="identity", params={"a": "1 <= a <= 2"}, lhs="a", asserts="a")
     a = c.symbols["a"]

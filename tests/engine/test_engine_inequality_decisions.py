@@ -172,6 +172,18 @@ def test_a_point_decided_false_fails_the_claim_though_an_earlier_point_is_undeci
     assert alone.status == "error" and alone.counterexample["point"] == {"x": "1/2"}
 
 
+def test_a_claim_no_point_decides_stops_at_the_second_open_point(monkeypatch):
+    # Each open point climbs to 8 dps: after two, the first is the error.
+    c = claim({"x": "real"}, "sign(x)**2 + (10**-60)**8", ">", "1")
+    x = c.symbols["x"]
+    seen, decide = [], inequality.decide_at
+    monkeypatch.setattr(inequality, "decide_at", lambda *args: seen.append(args[1]) or decide(*args))
+    points = [{x: sp.Integer(k)} for k in (1, 2, 3)]
+    verdict = inequality._decide_all(c, points, NUMERIC, set())
+    assert verdict.status == "error" and verdict.counterexample == {"point": {"x": "1"}}
+    assert seen == points[:2]
+
+
 def test_a_non_strict_claim_false_by_less_than_the_first_tolerance_fails():
     # Within 10**-30 at 50 digits (counted as a tie, which >= allows), false at 100.
     assert decided_at_one("sign(x)**2 - 10**-45", ">=", "1") == (False, "numeric")

@@ -134,7 +134,7 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     if points is None:
         points = _comparison_points(claim, left, right, settings)
     points = _cheap_first(points + [point for point in also if point not in points], left, right)
-    infinite, undecided = [], []
+    infinite, undecided, uncomputed = [], [], []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
             outcome, verdict = _outcome_at(left, right, point, dps, settings, label)
@@ -142,10 +142,16 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
                 return verdict
             if outcome == _UNDECIDED:
                 undecided.append(verdict)  # another point may still refute the claim
+            elif outcome == _UNCOMPUTED:
+                uncomputed.append(verdict)
+                if len(uncomputed) == UNCOMPUTED_POINTS:
+                    # A side that no point computes (a divergent integral: 5 s a point) is not
+                    # paid for at every point: the first such point is the error.
+                    return (undecided + uncomputed)[0]
             elif outcome == _INFINITE:
                 infinite.append(point)  # decides nothing; the other points must
-    if undecided:
-        return undecided[0]
+    if undecided or uncomputed:
+        return (undecided + uncomputed)[0]
     if infinite:
         return Verdict("error", None, f"both sides are infinite at {show_point(infinite[0])}: a numeric "
                        "comparison decides nothing there", {"point": show_point(infinite[0])})
@@ -165,8 +171,12 @@ def _cheap_first(points, left, right):
 
 
 # What one point says (``_outcome_at``): the comparison's verdict, a verdict that waits for
-# another point to refute the claim, nothing (both sides infinite), or agreement (None).
-_DECIDED, _UNDECIDED, _INFINITE = "decided", "undecided", "infinite"
+# another point to refute the claim (the sides too close to call, or a side not computed there),
+# nothing (both sides infinite), or agreement (None).
+_DECIDED, _UNDECIDED, _UNCOMPUTED, _INFINITE = "decided", "undecided", "uncomputed", "infinite"
+# Points with a side not computed before the comparison stops at the first of them: the second
+# lets a pole or an unsettled quadrature at one point wait for a counter-example at the next.
+UNCOMPUTED_POINTS = 2
 
 
 def _comparison_points(claim, left, right, settings):
@@ -193,7 +203,7 @@ def _outcome_at(left, right, point, dps, settings, label):
         a = b = None
     except EvaluationError as error:
         # Not computed here (a quadrature that did not settle): another point may still refute it.
-        return _UNDECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
+        return _UNCOMPUTED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
     if a is not None and not (mpmath.isfinite(a) or mpmath.isfinite(b)):
         return _INFINITE, None
     outcome, verdict = _disagreement(left, right, point, dps, (a, b), label)
@@ -232,7 +242,7 @@ def _unvouched_outcome(left, right, point, settings, label):
     except NoLimit as error:
         return _DECIDED, failed(f"{label}: {error}", {"point": show_point(point)})
     except EvaluationError as error:
-        return _UNDECIDED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
+        return _UNCOMPUTED, Verdict("error", None, f"at {show_point(point)}: {error}", {"point": show_point(point)})
     if against is None:
         return None, None
     return (_DECIDED if against.status == "failed" else _UNDECIDED), against
