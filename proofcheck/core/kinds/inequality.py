@@ -981,8 +981,9 @@ OPEN_POINTS = 2
 
 def _decide_all(claim, points, settings, routes):
     """The verdict that stops the check at the first of ``points`` shown to fail; else an error at
-    the first point left undecided, else None.  A point decided false is a counter-example
-    whatever another point leaves open: the claim fails there, and is not merely unchecked."""
+    the first point left undecided (at the second such point, or after the last point), else None.
+    A point decided false is a counter-example whatever another point leaves open: the claim
+    fails there, and is not merely unchecked."""
     undecided, open_points = None, 0
     for point in points:
         outcome, route = decide_at(claim, point, settings)
