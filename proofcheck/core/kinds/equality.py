@@ -134,7 +134,8 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
     if points is None:
         points = _comparison_points(claim, left, right, settings)
     points = _cheap_first(points + [point for point in also if point not in points], left, right)
-    infinite, undecided, uncomputed = [], [], []
+    infinite, undecided = [], []
+    uncomputed: list[Verdict] = []
     for dps in (settings.dps, 2 * settings.dps):
         for point in points:
             outcome, verdict = _outcome_at(left, right, point, dps, settings, label)
@@ -143,11 +144,11 @@ def numeric_compare(claim, left, right, settings: Settings, points=None, label="
             if outcome == _UNDECIDED:
                 undecided.append(verdict)  # another point may still refute the claim
             elif outcome == _UNCOMPUTED:
-                uncomputed.append(verdict)
-                if len(uncomputed) == UNCOMPUTED_POINTS:
-                    # A side that no point computes (a divergent integral: 5 s a point) is not
-                    # paid for at every point: the first such point is the error.
+                if uncomputed:
+                    # A second point where a side is not computed (a divergent integral: 5 s a
+                    # point): the comparison stops, and the first open point is the error.
                     return (undecided + uncomputed)[0]
+                uncomputed.append(verdict)  # one such point waits for a counter-example at the next
             elif outcome == _INFINITE:
                 infinite.append(point)  # decides nothing; the other points must
     if undecided or uncomputed:
@@ -174,9 +175,6 @@ def _cheap_first(points, left, right):
 # another point to refute the claim (the sides too close to call, or a side not computed there),
 # nothing (both sides infinite), or agreement (None).
 _DECIDED, _UNDECIDED, _UNCOMPUTED, _INFINITE = "decided", "undecided", "uncomputed", "infinite"
-# Points with a side not computed before the comparison stops at the first of them: the second
-# lets a pole or an unsettled quadrature at one point wait for a counter-example at the next.
-UNCOMPUTED_POINTS = 2
 
 
 def _comparison_points(claim, left, right, settings):

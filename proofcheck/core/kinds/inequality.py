@@ -974,26 +974,20 @@ def _closing(claim, slack):
                    f"points: {closed}); "
 
 
-# Points left undecided before the check stops at the first of them: the second lets one open
-# point wait for a counter-example at the next.
-OPEN_POINTS = 2
-
-
 def _decide_all(claim, points, settings, routes):
     """The verdict that stops the check at the first of ``points`` shown to fail; else an error at
     the first point left undecided (at the second such point, or after the last point), else None.
     A point decided false is a counter-example whatever another point leaves open: the claim
     fails there, and is not merely unchecked."""
-    undecided, open_points = None, 0
+    undecided = None
     for point in points:
         outcome, route = decide_at(claim, point, settings)
         if outcome is None:
-            undecided = undecided or Verdict("error", None, f"undecided at {show_point(point)} ({route}) up to "
-                                             f"{ESCALATION * settings.dps * 2} digits", {"point": show_point(point)})
-            open_points += 1
-            if open_points == OPEN_POINTS:
+            if undecided is not None:
                 # Each open point has climbed to 8 dps: a claim no point decides is not paid for at all.
                 return undecided
+            undecided = Verdict("error", None, f"undecided at {show_point(point)} ({route}) up to "
+                                f"{ESCALATION * settings.dps * 2} digits", {"point": show_point(point)})
             continue
         if not outcome:
             return failed(f"{claim.parsed['rel']} fails", _witness(claim, point, settings))

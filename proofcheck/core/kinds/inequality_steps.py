@@ -161,8 +161,13 @@ def _written(expr) -> str:
     """``expr`` as a claim's side: each Piecewise((1, C), (0, True)) as Indicator(C), which the
     parser reads back."""
     indicator = sp.Function("Indicator")
-    return sp.sstr(expr.replace(lambda e: _switched_off(e) is not None and _switched_off(e)[0] == 1,
-                                lambda e: indicator(_switched_off(e)[1])))
+    return sp.sstr(expr.replace(_is_indicator, lambda e: indicator(_switched_off(e)[1])))
+
+
+def _is_indicator(expr) -> bool:
+    """Whether ``expr`` is Piecewise((1, C), (0, True))."""
+    found = _switched_off(expr)
+    return found is not None and found[0] == 1
 
 
 def _indicator_apart(integrand):
